@@ -1,0 +1,31 @@
+/** The operator, when a write comes from the CLI rather than from a key. */
+export const OPERATOR_ACTOR = { keyId: null, keyName: 'operator' } as const;
+
+export interface Actor {
+  keyId: string | null;
+  keyName: string;
+}
+
+/** One recorded write: who, what, and the whole record before and after it (null where absent). */
+export interface AuditEntry {
+  id: number;
+  at: string;
+  keyId: string | null;
+  keyName: string;
+  action: string;
+  resource: string;
+  before: unknown;
+  after: unknown;
+}
+
+export type NewAuditEntry = Omit<AuditEntry, 'id'>;
+
+export interface AuditFilter {
+  keyId?: string;
+  /** Matches resources that start with this text, e.g. `quran/2`. */
+  resourcePrefix?: string;
+  action?: string;
+  since?: string;
+  until?: string;
+  limit?: number;
+}

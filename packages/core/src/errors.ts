@@ -1,0 +1,33 @@
+/** Every failure the API can report, as named by the service specification and the contract. */
+export const ERROR_CODES = [
+  'MISSING_API_KEY',
+  'INVALID_API_KEY',
+  'EXPIRED_API_KEY',
+  'INSUFFICIENT_SCOPE',
+  'INSUFFICIENT_PERMISSION',
+  'FORBIDDEN_LOCALE',
+  'VALIDATION_ERROR',
+  'INVALID_JSON',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'CONFLICT',
+  'INTERNAL_ERROR',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The one error type of the service: a code from the specification and one human sentence. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const validationError = (message: string) => new AppError('VALIDATION_ERROR', message);
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);

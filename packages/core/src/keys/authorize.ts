@@ -1,0 +1,30 @@
+import { AppError } from '../errors.js';
+import type { KeyVerification } from './verify-key.js';
+import type { ApiKeyRecord, Permission, ResourceType } from './api-key.js';
+
+/** Turns a verification that did not succeed into the error the API reports for it. */
+export function requireVerifiedKey(verification: KeyVerification): ApiKeyRecord {
+  switch (verification.outcome) {
+    case 'ok':
+      return verification.key;
+    case 'missing':
+      throw new AppError('MISSING_API_KEY', 'An API key is required: send it in the X-API-Key header.');
+    case 'invalid':
+    case 'revoked':
+      throw new AppError('INVALID_API_KEY', 'API key not found or revoked.');
+    case 'expired':
+      throw new AppError('EXPIRED_API_KEY', 'API key has expired.');
+  }
+}
+
+export function requireScope(key: ApiKeyRecord, resource: ResourceType): void {
+  if (!key.scopes.includes('*') && !key.scopes.includes(resource)) {
+    throw new AppError('INSUFFICIENT_SCOPE', `This API key does not cover the '${resource}' resource type.`);
+  }
+}
+
+export function requirePermission(key: ApiKeyRecord, permission: Permission): void {
+  if (!key.permissions.includes(permission)) {
+    throw new AppError('INSUFFICIENT_PERMISSION', `This API key lacks the '${permission}' permission.`);
+  }
+}

@@ -1,0 +1,32 @@
+import { createHash, randomInt } from 'node:crypto';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+export const KEY_PREFIX = 'idk_';
+const KEY_BODY_LENGTH = 32;
+const KEY_ID_PREFIX = 'key_';
+const KEY_ID_LENGTH = 12;
+
+/** Uniform base62 from the CSPRNG (randomInt rejects biased draws itself). */
+export function randomBase62(length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += BASE62[randomInt(BASE62.length)];
+  return out;
+}
+
+/** A new secret key: `idk_` and 32 base62 characters, about 190 bits. */
+export function generateApiKey(): string {
+  return KEY_PREFIX + randomBase62(KEY_BODY_LENGTH);
+}
+
+export function generateKeyId(): string {
+  return KEY_ID_PREFIX + randomBase62(KEY_ID_LENGTH);
+}
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+export function looksLikeApiKey(value: string): boolean {
+  return value.startsWith(KEY_PREFIX) && value.length === KEY_PREFIX.length + KEY_BODY_LENGTH;
+}

@@ -1,0 +1,110 @@
+import { OPERATOR_ACTOR, type Actor } from '../audit/audit-entry.js';
+import type { Clock } from '../clock.js';
+import { AppError, validationError } from '../errors.js';
+import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
+import { isPermission, isScope, summarizeKey, type ApiKeySummary, type Permission, type Scope } from './api-key.js';
+import { generateApiKey, generateKeyId, hashApiKey } from './key-material.js';
+
+export interface CreateKeyInput {
+  name: string;
+  scopes: string[];
+  permissions: string[];
+  /** `YYYY-MM-DD` (the key works through that day, UTC) or a full ISO timestamp. */
+  expiresAt?: string | null;
+}
+
+export interface IssuedKey {
+  /** The secret: shown once, never stored. */
+  key: string;
+  summary: ApiKeySummary;
+}
+
+const MAX_NAME_LENGTH = 200;
+
+/** Issues a key: only its hash is stored, and the issue is audited with the operator as actor. */
+export async function createApiKey(
+  deps: { unitOfWork: UnitOfWork; clock: Clock },
+  input: CreateKeyInput,
+  actor: Actor = OPERATOR_ACTOR,
+): Promise<IssuedKey> {
+  const name = input.name.trim();
+  if (!name || name.length > MAX_NAME_LENGTH) throw validationError(`name must be 1 to ${MAX_NAME_LENGTH} characters.`);
+  const scopes = parseList(input.scopes, 'scopes', isScope);
+  const permissions = parseList(input.permissions, 'permissions', isPermission);
+  const now = deps.clock.now();
+  const expiresAt = parseExpiry(input.expiresAt ?? null, now);
+
+  const key = generateApiKey();
+  const record = {
+    id: generateKeyId(),
+    name,
+    hash: hashApiKey(key),
+    scopes,
+    permissions,
+    expiresAt,
+    revokedAt: null,
+    createdAt: now.toISOString(),
+    lastUsedAt: null,
+  };
+  await deps.unitOfWork.run(async (stores) => {
+    await stores.keys.insert(record);
+    await stores.audit.append({
+      at: record.createdAt,
+      ...actor,
+      action: 'keys.create',
+      resource: `keys/${record.id}`,
+      before: null,
+      after: summarizeKey(record),
+    });
+  });
+  return { key, summary: summarizeKey(record) };
+}
+
+export async function listApiKeys(stores: Pick<Stores, 'keys'>): Promise<ApiKeySummary[]> {
+  return (await stores.keys.list()).map(summarizeKey);
+}
+
+/** Revokes a key from now on; revoking twice keeps the first time. */
+export async function revokeApiKey(
+  deps: { unitOfWork: UnitOfWork; clock: Clock },
+  id: string,
+  actor: Actor = OPERATOR_ACTOR,
+): Promise<ApiKeySummary> {
+  const at = deps.clock.now().toISOString();
+  return deps.unitOfWork.run(async (stores) => {
+    const before = await stores.keys.findById(id);
+    if (!before) throw new AppError('NOT_FOUND', `No API key with id '${id}'.`);
+    await stores.keys.markRevoked(id, at);
+    const after = (await stores.keys.findById(id))!;
+    if (before.revokedAt === null) {
+      await stores.audit.append({
+        at,
+        ...actor,
+        action: 'keys.revoke',
+        resource: `keys/${id}`,
+        before: summarizeKey(before),
+        after: summarizeKey(after),
+      });
+    }
+    return summarizeKey(after);
+  });
+}
+
+function parseList<T extends string>(values: string[], field: string, isValid: (value: string) => value is T): T[] {
+  const cleaned = [...new Set(values.map((value) => value.trim()).filter(Boolean))];
+  if (cleaned.length === 0) throw validationError(`${field} must name at least one value.`);
+  const invalid = cleaned.find((value) => !isValid(value));
+  if (invalid !== undefined) throw validationError(`${field} contains an unknown value '${invalid}'.`);
+  return cleaned as T[];
+}
+
+function parseExpiry(value: string | null, now: Date): string | null {
+  if (value === null || value === '') return null;
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const parsed = new Date(dateOnly ? `${value}T23:59:59.999Z` : value);
+  if (Number.isNaN(parsed.getTime()) || (dateOnly && parsed.toISOString().slice(0, 10) !== value)) {
+    throw validationError(`expires must be a date (YYYY-MM-DD) or an ISO timestamp, got '${value}'.`);
+  }
+  if (parsed <= now) throw validationError('expires must be in the future.');
+  return parsed.toISOString();
+}

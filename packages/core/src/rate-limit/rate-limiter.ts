@@ -1,0 +1,36 @@
+/** The outcome of counting one request against its bucket's current window. */
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Unix time in seconds when the current window ends. */
+  resetAt: number;
+  /** Whole seconds until the window ends (at least 1). */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimitPolicy {
+  limit: number;
+  windowMs: number;
+}
+
+/** Port: counts requests per bucket (a key id or a client address) in fixed windows. */
+export interface RateLimiter {
+  consume(bucket: string, now: Date): Promise<RateLimitDecision>;
+}
+
+/** Windows are aligned to multiples of their length since the epoch. */
+export function windowStartOf(now: Date, windowMs: number): number {
+  return Math.floor(now.getTime() / windowMs) * windowMs;
+}
+
+export function decide(policy: RateLimitPolicy, windowStart: number, count: number, now: Date): RateLimitDecision {
+  const resetMs = windowStart + policy.windowMs;
+  return {
+    allowed: count <= policy.limit,
+    limit: policy.limit,
+    remaining: Math.max(0, policy.limit - count),
+    resetAt: Math.ceil(resetMs / 1000),
+    retryAfterSeconds: Math.max(1, Math.ceil((resetMs - now.getTime()) / 1000)),
+  };
+}
