@@ -1,0 +1,14 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+/** Copies the live database with SQLite's online backup API: safe while the server writes. */
+export async function backupDatabase(sqlite: BetterSqlite3.Database, destination: string): Promise<{ pages: number }> {
+  mkdirSync(path.dirname(path.resolve(destination)), { recursive: true });
+  const { totalPages } = await sqlite.backup(destination);
+  return { pages: totalPages };
+}
+
+export function integrityCheck(sqlite: BetterSqlite3.Database): string {
+  return sqlite.pragma('integrity_check', { simple: true }) as string;
+}

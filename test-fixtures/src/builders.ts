@@ -1,0 +1,46 @@
+import {
+  generateApiKey,
+  generateKeyId,
+  hashApiKey,
+  type ApiKeyRecord,
+  type NewAuditEntry,
+} from '@islamic-data/core';
+
+let sequence = 0;
+const nextSequence = () => ++sequence;
+
+/** A stored key record and the secret it was made from. */
+export function aKey(overrides: Partial<ApiKeyRecord> = {}): { key: string; record: ApiKeyRecord } {
+  const key = generateApiKey();
+  const createdAt = new Date(Date.UTC(2026, 0, 1, 0, 0, nextSequence())).toISOString();
+  return {
+    key,
+    record: {
+      id: generateKeyId(),
+      name: `Test key ${sequence}`,
+      hash: hashApiKey(key),
+      scopes: ['*'],
+      permissions: ['read'],
+      expiresAt: null,
+      revokedAt: null,
+      createdAt,
+      lastUsedAt: null,
+      ...overrides,
+    },
+  };
+}
+
+/** An audit entry about a visibly synthetic record. */
+export function anAuditEntry(overrides: Partial<NewAuditEntry> = {}): NewAuditEntry {
+  const n = nextSequence();
+  return {
+    at: new Date(Date.UTC(2026, 0, 2, 0, 0, n)).toISOString(),
+    keyId: 'key_TEST00000000',
+    keyName: 'Test key',
+    action: 'test.write',
+    resource: `test/records/${n}`,
+    before: null,
+    after: { text: `Test record ${n}` },
+    ...overrides,
+  };
+}

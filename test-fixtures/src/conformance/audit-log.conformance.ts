@@ -1,0 +1,45 @@
+import type { AuditLog } from '@islamic-data/core';
+import { expect } from 'chai';
+import { anAuditEntry } from '../builders.js';
+
+export function auditLogConformance(name: string, makeLog: () => Promise<AuditLog>): void {
+  describe(`AuditLog conformance: ${name}`, () => {
+    let log: AuditLog;
+    beforeEach(async () => {
+      log = await makeLog();
+    });
+
+    it('appends an entry with an id and gives back exactly what was written', async () => {
+      const entry = anAuditEntry({ before: { text: 'Test before', tags: ['a'] }, after: null });
+      const stored = await log.append(entry);
+      expect(stored.id).to.be.a('number');
+      expect(stored).to.deep.equal({ id: stored.id, ...entry });
+      expect(await log.get(stored.id)).to.deep.equal(stored);
+    });
+
+    it('gives increasing ids', async () => {
+      const first = await log.append(anAuditEntry());
+      const second = await log.append(anAuditEntry());
+      expect(second.id).to.be.greaterThan(first.id);
+    });
+
+    it('finds nothing for an unknown id', async () => {
+      expect(await log.get(999_999)).to.equal(undefined);
+    });
+
+    it('lists newest first, filtered by key, resource prefix, action and time, with a limit', async () => {
+      const a = await log.append(anAuditEntry({ at: '2026-01-01T00:00:00.000Z', keyId: 'key_A', resource: 'quran/1/1' }));
+      const b = await log.append(anAuditEntry({ at: '2026-01-02T00:00:00.000Z', keyId: 'key_B', resource: 'quran/2/1', action: 'other' }));
+      const c = await log.append(anAuditEntry({ at: '2026-01-03T00:00:00.000Z', keyId: 'key_A', resource: 'hadith/bukhari/1' }));
+      const ids = async (filter: Parameters<AuditLog['list']>[0]) => (await log.list(filter)).map((entry) => entry.id);
+
+      expect(await ids({})).to.deep.equal([c.id, b.id, a.id]);
+      expect(await ids({ keyId: 'key_A' })).to.deep.equal([c.id, a.id]);
+      expect(await ids({ resourcePrefix: 'quran/' })).to.deep.equal([b.id, a.id]);
+      expect(await ids({ action: 'other' })).to.deep.equal([b.id]);
+      expect(await ids({ since: '2026-01-02T00:00:00.000Z' })).to.deep.equal([c.id, b.id]);
+      expect(await ids({ until: '2026-01-02T00:00:00.000Z' })).to.deep.equal([b.id, a.id]);
+      expect(await ids({ limit: 1 })).to.deep.equal([c.id]);
+    });
+  });
+}

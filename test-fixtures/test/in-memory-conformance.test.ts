@@ -1,0 +1,12 @@
+import { InMemoryAuditLog, InMemoryKeyStore, InMemoryRateLimiter, createInMemoryStores } from '@islamic-data/core';
+import {
+  auditLogConformance,
+  keyStoreConformance,
+  rateLimiterConformance,
+  unitOfWorkConformance,
+} from '../src/index.js';
+
+keyStoreConformance('in-memory', async () => new InMemoryKeyStore());
+auditLogConformance('in-memory', async () => new InMemoryAuditLog());
+rateLimiterConformance('in-memory', async (policy) => new InMemoryRateLimiter(policy));
+unitOfWorkConformance('in-memory', async () => createInMemoryStores());
