@@ -1,0 +1,69 @@
+import compression from 'compression';
+import express, { type Express, type RequestHandler } from 'express';
+import type { AppDependencies } from './dependencies.js';
+import { renderDocsPage } from './docs-page.js';
+import { API_PREFIX, buildOpenApiDocument } from './openapi.js';
+import { checkAccess } from './platform/access.js';
+import { corsForReads } from './platform/cors.js';
+import { errorEnvelope, methodNotAllowed, unknownRoute } from './platform/errors.js';
+import { identifyAndLimit } from './platform/rate-limit.js';
+import { requestId } from './platform/request-id.js';
+import { requestLog } from './platform/request-log.js';
+import { toExpressPath, type RouteDefinition } from './platform/route.js';
+import { validateRequest } from './platform/validation.js';
+import { apiRoutes } from './routes/index.js';
+
+const BODY_LIMIT = '64kb';
+
+/** The Express application: platform middleware in the contract's order around the route table. */
+export function createApp(deps: AppDependencies, routes: RouteDefinition[] = apiRoutes): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.trustProxy);
+  app.set('etag', 'strong');
+
+  app.use(requestId, requestLog(deps.logger), compression(), corsForReads, identifyAndLimit(deps));
+
+  const openApi = buildOpenApiDocument(routes);
+  const docsPage = renderDocsPage(openApi);
+  app.get('/health', health(deps));
+  app.get('/openapi.json', (_req, res) => res.set('Cache-Control', 'public, max-age=300').json(openApi));
+  app.get('/docs', (_req, res) => res.set('Cache-Control', 'public, max-age=300').type('html').send(docsPage));
+
+  const methodsByPath = new Map<string, string[]>();
+  for (const route of routes) {
+    const path = API_PREFIX + toExpressPath(route.path);
+    methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), route.method]);
+    app[route.method](path, ...routeChain(route, deps));
+  }
+  for (const [path, methods] of methodsByPath) app.all(path, methodNotAllowed(methods));
+
+  app.use(unknownRoute);
+  app.use(errorEnvelope(deps.logger));
+  return app;
+}
+
+function routeChain(route: RouteDefinition, deps: AppDependencies): RequestHandler[] {
+  const parseBody = route.body ? [express.json({ limit: BODY_LIMIT, strict: false, type: () => true })] : [];
+  const handler: RequestHandler = async (_req, res) => {
+    const { query, params, body } = res.locals.input;
+    const result = await route.handle({ query, params, body, key: res.locals.key ?? null }, deps);
+    const status = result.status ?? route.successStatus ?? 200;
+    res.set('Cache-Control', route.resource === null ? 'public, max-age=3600' : 'private, max-age=0');
+    if (status === 204) return void res.status(204).end();
+    res.status(status).json({ data: result.data });
+  };
+  return [checkAccess(route), ...parseBody, validateRequest(route), handler];
+}
+
+function health(deps: Pick<AppDependencies, 'database'>): RequestHandler {
+  return (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    try {
+      deps.database.sqlite.prepare('select 1').get();
+      res.json({ status: 'ok' });
+    } catch {
+      res.status(503).json({ status: 'unavailable' });
+    }
+  };
+}

@@ -1,0 +1,19 @@
+import type { ErrorCode } from '@islamic-data/core';
+
+/** The one table from error codes to HTTP statuses. */
+export const STATUS_BY_ERROR_CODE: Record<ErrorCode, number> = {
+  MISSING_API_KEY: 401,
+  INVALID_API_KEY: 401,
+  EXPIRED_API_KEY: 401,
+  INSUFFICIENT_SCOPE: 403,
+  INSUFFICIENT_PERMISSION: 403,
+  FORBIDDEN_LOCALE: 403,
+  VALIDATION_ERROR: 400,
+  INVALID_JSON: 400,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+};

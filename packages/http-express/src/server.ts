@@ -1,0 +1,52 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.js';
+import { composeServices, type CompositionOptions } from './composition-root.js';
+import type { Config } from './config.js';
+import type { AppDependencies } from './dependencies.js';
+
+export interface RunningServer {
+  server: Server;
+  deps: AppDependencies;
+  url: string;
+  /** Stops accepting, lets requests in flight finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export async function startServer(config: Config, options: CompositionOptions = {}): Promise<RunningServer> {
+  const deps = await composeServices(config, options);
+  const server = createServer(createApp(deps));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  deps.logger.info({ url, databasePath: config.databasePath }, 'listening');
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= new Promise<void>((resolve) => {
+      const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+      server.close(async () => {
+        clearTimeout(force);
+        await deps.database.close();
+        deps.logger.info('stopped');
+        resolve();
+      });
+      server.closeIdleConnections();
+    }));
+  return { server, deps, url, close };
+}
+
+/** SIGTERM and SIGINT drain the server, then exit. */
+export function stopOnSignals(running: RunningServer): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      running.deps.logger.info({ signal }, 'shutting down');
+      void running.close().then(() => process.exit(0));
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import { integrityCheck } from '@islamic-data/adapters-sqlite';
+import { createApiKey, type Clock, type CreateKeyInput } from '@islamic-data/core';
+import type { Express } from 'express';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { apiRoutes, composeServices, createApp, loadConfig, type AppDependencies, type RouteDefinition } from '../src/index.js';
+
+export interface TestApp {
+  app: Express;
+  deps: AppDependencies;
+  /** Every log line the app wrote. */
+  logs: string[];
+  /** Every key issued through `issueKey`, to check that none reached a log. */
+  issuedKeys: string[];
+  issueKey(input?: Partial<CreateKeyInput>): Promise<{ key: string; id: string }>;
+  integrity(): string;
+  close(): Promise<void>;
+}
+
+/** The real app over a real SQLite file in a temporary folder, logging into memory. */
+export async function startTestApp(
+  options: { clock?: Clock; rateLimitPerMinute?: number; extraRoutes?: RouteDefinition[] } = {},
+): Promise<TestApp> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'islamic-data-http-'));
+  const logs: string[] = [];
+  const logDestination = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const config = {
+    ...loadConfig({}),
+    databasePath: path.join(dir, 'test.db'),
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 100,
+    logLevel: 'info',
+  };
+  const deps = await composeServices(config, { clock: options.clock, logDestination });
+  const app = createApp(deps, [...apiRoutes, ...(options.extraRoutes ?? [])]);
+  const issuedKeys: string[] = [];
+  return {
+    app,
+    deps,
+    logs,
+    issuedKeys,
+    async issueKey(input = {}) {
+      const issued = await createApiKey(deps, { name: 'Test key', scopes: ['*'], permissions: ['read'], ...input });
+      issuedKeys.push(issued.key);
+      return { key: issued.key, id: issued.summary.id };
+    },
+    integrity: () => integrityCheck(deps.database.sqlite),
+    async close() {
+      await deps.database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
