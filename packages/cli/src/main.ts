@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+import { AppError } from '@islamic-data/core';
+import { Command } from 'commander';
+import { dbCommand } from './commands/db.js';
+import { keysCommand } from './commands/keys.js';
+import { serveCommand } from './commands/serve.js';
+
+const program = new Command('islamic-data')
+  .description('Operator CLI of the Islamic Data API. Uses DATABASE_PATH (default ./data/islamic-data.db).')
+  .showHelpAfterError()
+  .addCommand(keysCommand())
+  .addCommand(dbCommand())
+  .addCommand(serveCommand());
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  const message = error instanceof AppError ? error.message : error instanceof Error ? error.message : String(error);
+  process.stderr.write(`error: ${message}\n`);
+  process.exitCode = 1;
+}
