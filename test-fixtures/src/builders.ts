@@ -3,6 +3,7 @@ import {
   generateKeyId,
   hashApiKey,
   type ApiKeyRecord,
+  type Edition,
   type NewAuditEntry,
 } from '@islamic-data/core';
 
@@ -41,6 +42,23 @@ export function anAuditEntry(overrides: Partial<NewAuditEntry> = {}): NewAuditEn
     resource: `test/records/${n}`,
     before: null,
     after: { text: `Test record ${n}` },
+    ...overrides,
+  };
+}
+
+/** An edition with visibly synthetic metadata. */
+export function anEdition(overrides: Partial<Edition> = {}): Edition {
+  const n = nextSequence();
+  return {
+    resource: 'quran',
+    collection: null,
+    lang: 'en',
+    name: `Test edition ${n}`,
+    translator: `Test translator ${n}`,
+    attribution: `Test attribution ${n}`,
+    license: 'Test licence',
+    sourceUrl: `https://example.org/test-edition-${n}`,
+    publicDomain: false,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
-import { InMemoryAuditLog, InMemoryKeyStore, InMemoryRateLimiter, createInMemoryStores } from '@islamic-data/core';
+import { InMemoryAuditLog, InMemoryEditionStore, InMemoryKeyStore, InMemoryRateLimiter, createInMemoryStores } from '@islamic-data/core';
 import {
   auditLogConformance,
+  editionStoreConformance,
   keyStoreConformance,
   rateLimiterConformance,
   unitOfWorkConformance,
@@ -10,3 +11,4 @@ keyStoreConformance('in-memory', async () => new InMemoryKeyStore());
 auditLogConformance('in-memory', async () => new InMemoryAuditLog());
 rateLimiterConformance('in-memory', async (policy) => new InMemoryRateLimiter(policy));
 unitOfWorkConformance('in-memory', async () => createInMemoryStores());
+editionStoreConformance('in-memory', async () => new InMemoryEditionStore());

@@ -1,10 +1,11 @@
 import {
   auditLogConformance,
+  editionStoreConformance,
   keyStoreConformance,
   rateLimiterConformance,
   unitOfWorkConformance,
 } from '@islamic-data/test-fixtures';
-import { sqliteAuditLog, sqliteKeyStore, sqliteRateLimiter, sqliteStores, sqliteUnitOfWork } from '../src/index.js';
+import { sqliteAuditLog, sqliteEditionStore, sqliteKeyStore, sqliteRateLimiter, sqliteStores, sqliteUnitOfWork } from '../src/index.js';
 import { freshDatabase } from './fresh-database.js';
 
 describe('SQLite adapters', () => {
@@ -12,6 +13,7 @@ describe('SQLite adapters', () => {
 
   keyStoreConformance('sqlite', async () => sqliteKeyStore((await fresh()).db));
   auditLogConformance('sqlite', async () => sqliteAuditLog((await fresh()).db));
+  editionStoreConformance('sqlite', async () => sqliteEditionStore((await fresh()).db));
   rateLimiterConformance('sqlite', async (policy) => sqliteRateLimiter((await fresh()).db, policy));
   unitOfWorkConformance('sqlite', async () => {
     const { db } = await fresh();

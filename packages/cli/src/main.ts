@@ -2,7 +2,9 @@
 import { AppError } from '@islamic-data/core';
 import { Command } from 'commander';
 import { dbCommand } from './commands/db.js';
+import { importCommand } from './commands/import.js';
 import { keysCommand } from './commands/keys.js';
+import { mosquesCommand } from './commands/mosques.js';
 import { serveCommand } from './commands/serve.js';
 
 const program = new Command('islamic-data')
@@ -10,6 +12,8 @@ const program = new Command('islamic-data')
   .showHelpAfterError()
   .addCommand(keysCommand())
   .addCommand(dbCommand())
+  .addCommand(importCommand())
+  .addCommand(mosquesCommand())
   .addCommand(serveCommand());
 
 try {

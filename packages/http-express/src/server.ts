@@ -4,6 +4,7 @@ import { createApp } from './app.js';
 import { composeServices, type CompositionOptions } from './composition-root.js';
 import type { Config } from './config.js';
 import type { AppDependencies } from './dependencies.js';
+import { prepareContent } from './startup.js';
 
 export interface RunningServer {
   server: Server;
@@ -17,6 +18,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer(config: Config, options: CompositionOptions = {}): Promise<RunningServer> {
   const deps = await composeServices(config, options);
+  await prepareContent(deps);
   const server = createServer(createApp(deps));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,15 +1,13 @@
-import type { Migration, MigrationProvider } from 'kysely';
-import * as apiKeys from './2026-11-22-001-api-keys.js';
-import * as auditLog from './2026-11-22-002-audit-log.js';
-import * as rateLimitWindows from './2026-11-22-003-rate-limit-windows.js';
+import type { MigrationProvider } from 'kysely';
+import { foundationMigrations } from './foundation/index.js';
+import { hadithMigrations } from './hadith/index.js';
+import { mosquesMigrations } from './mosques/index.js';
+import { quranMigrations } from './quran/index.js';
 
-/** Every migration by its date-prefixed name; Kysely applies them in name order. */
-const migrations: Record<string, Migration> = {
-  '2026-11-22-001-api-keys': apiKeys,
-  '2026-11-22-002-audit-log': auditLog,
-  '2026-11-22-003-rate-limit-windows': rateLimitWindows,
-};
-
+/**
+ * Every migration by its date-prefixed name; Kysely applies them in name order, so each feature
+ * names its files after the day it was written.
+ */
 export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
+  getMigrations: async () => ({ ...foundationMigrations, ...quranMigrations, ...hadithMigrations, ...mosquesMigrations }),
 };

@@ -1,5 +1,9 @@
 import { InMemoryAuditLog } from '../audit/in-memory-audit-log.js';
+import { InMemoryEditionStore } from '../editions/in-memory-edition-store.js';
+import { InMemoryHadithStore } from '../hadith/in-memory-hadith-store.js';
 import { InMemoryKeyStore } from '../keys/in-memory-key-store.js';
+import { InMemoryMosqueStore } from '../mosques/in-memory-mosque-store.js';
+import { InMemoryQuranStore } from '../quran/in-memory-quran-store.js';
 import type { Snapshottable } from './snapshottable.js';
 import type { Stores, UnitOfWork } from './unit-of-work.js';
 
@@ -33,8 +37,13 @@ export class InMemoryUnitOfWork implements UnitOfWork {
 
 /** Stores and a unit of work over them, all in memory: for embedders and tests. */
 export function createInMemoryStores(): { stores: Stores; unitOfWork: UnitOfWork } {
-  const keys = new InMemoryKeyStore();
-  const audit = new InMemoryAuditLog();
-  const stores: Stores = { keys, audit };
-  return { stores, unitOfWork: new InMemoryUnitOfWork(stores, [keys, audit]) };
+  const stores = {
+    keys: new InMemoryKeyStore(),
+    audit: new InMemoryAuditLog(),
+    editions: new InMemoryEditionStore(),
+    quran: new InMemoryQuranStore(),
+    hadith: new InMemoryHadithStore(),
+    mosques: new InMemoryMosqueStore(),
+  } satisfies Stores;
+  return { stores, unitOfWork: new InMemoryUnitOfWork(stores, Object.values(stores)) };
 }

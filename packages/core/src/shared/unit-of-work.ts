@@ -1,10 +1,18 @@
 import type { AuditLog } from '../audit/audit-log.js';
+import type { EditionStore } from '../editions/edition-store.js';
+import type { HadithStore } from '../hadith/hadith-store.js';
 import type { KeyStore } from '../keys/key-store.js';
+import type { MosqueStore } from '../mosques/mosque-store.js';
+import type { QuranStore } from '../quran/quran-store.js';
 
 /** The stores a use case may touch, all bound to one transaction (or to none). */
 export interface Stores {
   keys: KeyStore;
   audit: AuditLog;
+  editions: EditionStore;
+  quran: QuranStore;
+  hadith: HadithStore;
+  mosques: MosqueStore;
 }
 
 /** Port: runs work against stores bound to one transaction; all of it commits or none of it does. */

@@ -1,5 +1,19 @@
 import type { RouteDefinition } from '../platform/route.js';
+import { hadithRoutes } from './hadith/index.js';
+import { hijriRoutes } from './hijri/index.js';
+import { mosquesRoutes } from './mosques/index.js';
+import { prayerTimesRoutes } from './prayer-times/index.js';
 import { qiblaRoute } from './qibla.route.js';
+import { quranRoutes } from './quran/index.js';
+import { translationsIndexRoute } from './translations-index.route.js';
 
 /** Every route of /api/v1: the app, the validators and the OpenAPI document are all built from this list. */
-export const apiRoutes: RouteDefinition[] = [qiblaRoute];
+export const apiRoutes: RouteDefinition[] = [
+  ...prayerTimesRoutes,
+  qiblaRoute,
+  ...hijriRoutes,
+  ...mosquesRoutes,
+  ...quranRoutes,
+  ...hadithRoutes,
+  translationsIndexRoute,
+];

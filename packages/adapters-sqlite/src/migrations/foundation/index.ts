@@ -1,0 +1,12 @@
+import type { Migration } from 'kysely';
+import * as apiKeys from './2026-11-22-001-api-keys.js';
+import * as auditLog from './2026-11-22-002-audit-log.js';
+import * as rateLimitWindows from './2026-11-22-003-rate-limit-windows.js';
+import * as editions from './2026-11-22-004-editions.js';
+
+export const foundationMigrations: Record<string, Migration> = {
+  '2026-11-22-001-api-keys': apiKeys,
+  '2026-11-22-002-audit-log': auditLog,
+  '2026-11-22-003-rate-limit-windows': rateLimitWindows,
+  '2026-11-22-004-editions': editions,
+};

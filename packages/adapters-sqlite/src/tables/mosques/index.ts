@@ -1,0 +1,3 @@
+/** The mosques tables, merged into the Database interface. */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface MosqueTables {}

@@ -1,0 +1,10 @@
+import { Command } from 'commander';
+import { addHadithImportCommands } from './import-hadith.js';
+import { addQuranImportCommands } from './import-quran.js';
+
+export function importCommand(): Command {
+  const command = new Command('import').description('Import content (idempotent; atomic per edition or collection)');
+  addQuranImportCommands(command);
+  addHadithImportCommands(command);
+  return command;
+}

@@ -1,0 +1,30 @@
+export type EditionResource = 'quran' | 'hadith';
+
+/**
+ * One downloadable text: the Quran in one language, or one Hadith collection in one language,
+ * with the licence every download entry carries.
+ */
+export interface Edition {
+  resource: EditionResource;
+  /** The Hadith collection slug; null for the Quran. */
+  collection: string | null;
+  lang: string;
+  name: string;
+  translator: string | null;
+  attribution: string;
+  license: string;
+  sourceUrl: string;
+  /** Public-domain editions are downloaded in full; the rest give `text: null`. */
+  publicDomain: boolean;
+}
+
+/** The path of an edition's open download. */
+export function downloadPath(edition: Pick<Edition, 'resource' | 'collection' | 'lang'>): string {
+  return edition.resource === 'quran'
+    ? `/api/v1/translations/quran/${edition.lang}`
+    : `/api/v1/translations/hadith/${edition.collection}/${edition.lang}`;
+}
+
+export function sameEdition(a: Pick<Edition, 'resource' | 'collection' | 'lang'>, b: Pick<Edition, 'resource' | 'collection' | 'lang'>): boolean {
+  return a.resource === b.resource && a.collection === b.collection && a.lang === b.lang;
+}

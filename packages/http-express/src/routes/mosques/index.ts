@@ -1,0 +1,3 @@
+import type { RouteDefinition } from '../../platform/route.js';
+
+export const mosquesRoutes: RouteDefinition[] = [];
