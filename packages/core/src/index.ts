@@ -26,3 +26,5 @@ export * from './hadith/hadith-store.js';
 export * from './hadith/in-memory-hadith-store.js';
 export * from './mosques/mosque-store.js';
 export * from './mosques/in-memory-mosque-store.js';
+export * from './shared/locale.js';
+export * from './shared/translation.js';

@@ -41,6 +41,8 @@ export interface RouteDefinition<Query = any, Params = any, Body = any> {
   successStatus?: number;
   /** Runs after the permission check and before the body is parsed (e.g. the Arabic-locale rule). */
   guard?(input: Pick<RouteInput<Query, Params>, 'params' | 'key'>): void;
+  /** Runs on the parsed body before schema validation (e.g. `text_ar` is forbidden, not merely unknown). */
+  bodyGuard?(body: unknown): void;
   handle(input: RouteInput<Query, Params, Body>, deps: AppDependencies): Promise<RouteResult>;
 }
 

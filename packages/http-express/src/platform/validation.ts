@@ -26,6 +26,7 @@ export function validateRequest(route: RouteDefinition): RequestHandler {
       if (part === 'body' && (input.body === undefined || input.body === null || typeof input.body !== 'object' || Array.isArray(input.body))) {
         throw new AppError('VALIDATION_ERROR', 'The request body must be a JSON object sent with Content-Type: application/json.');
       }
+      if (part === 'body') route.bodyGuard?.(input.body);
       if (!validate(input[part])) throw new AppError('VALIDATION_ERROR', describe(part, validate.errors ?? []));
     }
     res.locals.input = input;

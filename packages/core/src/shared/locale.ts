@@ -1,0 +1,25 @@
+import { AppError, validationError } from '../errors.js';
+
+/** Lowercase BCP 47: a primary tag of 2–3 letters and optional subtags (CONTRACT §1). */
+export const LANGUAGE_CODE_PATTERN = '^[a-z]{2,3}(-[a-z0-9]{2,8})*$';
+const LANGUAGE_CODE = new RegExp(LANGUAGE_CODE_PATTERN);
+
+export const isLanguageCode = (value: string) => LANGUAGE_CODE.test(value);
+
+/** `ar` and every `ar-*` tag are the Arabic locale, whose text is read-only. */
+export const isArabicLocale = (locale: string) => locale === 'ar' || locale.startsWith('ar-');
+
+export function assertWritableLocale(locale: string): void {
+  if (isArabicLocale(locale)) {
+    throw new AppError('FORBIDDEN_LOCALE', `The Arabic text is read-only: locale '${locale}' cannot be written.`);
+  }
+  if (!isLanguageCode(locale)) throw validationError(`locale '${locale}' is not a lowercase BCP 47 language code.`);
+}
+
+/** Parses `en,ru,tr` into codes, naming the first malformed one. */
+export function parseLanguageList(value: string, field: string): string[] {
+  const codes = value.split(',').map((code) => code.trim());
+  const bad = codes.find((code) => !isLanguageCode(code));
+  if (bad !== undefined) throw validationError(`${field} contains '${bad}', which is not a lowercase language code.`);
+  return [...new Set(codes)];
+}
