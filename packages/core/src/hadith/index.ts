@@ -1,0 +1,2 @@
+export * from './hadith-store.js';
+export * from './in-memory-hadith-store.js';

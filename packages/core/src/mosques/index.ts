@@ -1,0 +1,2 @@
+export * from './mosque-store.js';
+export * from './in-memory-mosque-store.js';

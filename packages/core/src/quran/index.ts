@@ -1,0 +1,2 @@
+export * from './quran-store.js';
+export * from './in-memory-quran-store.js';

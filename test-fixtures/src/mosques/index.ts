@@ -1,0 +1,2 @@
+// Builders and conformance suites of the mosques feature.
+export {};
