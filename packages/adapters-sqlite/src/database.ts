@@ -3,6 +3,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from './schema.js';
+import { withStatementCache } from './statement-cache.js';
 
 export interface SqliteDatabase {
   db: Kysely<Database>;
@@ -24,6 +25,6 @@ export function openDatabase(file: string): SqliteDatabase {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = FULL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, sqlite, file, close: () => db.destroy() };
 }

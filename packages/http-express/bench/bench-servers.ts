@@ -29,3 +29,5 @@ const { key } = await createApiKey(deps, { name: 'Benchmark', scopes: ['*'], per
 const barePort = await listen(bare);
 const appPort = await listen(createApp(deps));
 process.stdout.write(JSON.stringify({ bare: `http://127.0.0.1:${barePort}`, app: `http://127.0.0.1:${appPort}`, key }) + '\n');
+// Exit normally on the parent's kill, so that --cpu-prof and similar flags can write their output.
+process.on('SIGTERM', () => process.exit(0));
