@@ -13,8 +13,14 @@ export function auditLogConformance(name: string, makeLog: () => Promise<AuditLo
       const entry = anAuditEntry({ before: { text: 'Test before', tags: ['a'] }, after: null });
       const stored = await log.append(entry);
       expect(stored.id).to.be.a('number');
-      expect(stored).to.deep.equal({ id: stored.id, ...entry });
+      expect(stored).to.deep.equal({ id: stored.id, ...entry, revertsEntryId: null });
       expect(await log.get(stored.id)).to.deep.equal(stored);
+    });
+
+    it('keeps the id of the entry a rollback undid', async () => {
+      const undone = await log.append(anAuditEntry());
+      const rollback = await log.append(anAuditEntry({ action: 'rollback', revertsEntryId: undone.id }));
+      expect((await log.get(rollback.id))?.revertsEntryId).to.equal(undone.id);
     });
 
     it('gives increasing ids', async () => {

@@ -11,6 +11,7 @@ export interface AuditLogTable {
   /** JSON of the whole record before the write, or null. */
   before_json: string | null;
   after_json: string | null;
+  reverts_entry_id: number | null;
 }
 
 export function toAuditRow(entry: NewAuditEntry): Insertable<AuditLogTable> {
@@ -22,6 +23,7 @@ export function toAuditRow(entry: NewAuditEntry): Insertable<AuditLogTable> {
     resource: entry.resource,
     before_json: entry.before == null ? null : JSON.stringify(entry.before),
     after_json: entry.after == null ? null : JSON.stringify(entry.after),
+    reverts_entry_id: entry.revertsEntryId ?? null,
   };
 }
 
@@ -35,5 +37,6 @@ export function fromAuditRow(row: Selectable<AuditLogTable>): AuditEntry {
     resource: row.resource,
     before: row.before_json === null ? null : JSON.parse(row.before_json),
     after: row.after_json === null ? null : JSON.parse(row.after_json),
+    revertsEntryId: row.reverts_entry_id,
   };
 }

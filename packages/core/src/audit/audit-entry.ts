@@ -16,9 +16,11 @@ export interface AuditEntry {
   resource: string;
   before: unknown;
   after: unknown;
+  /** Set on a rollback: the id of the entry it undid. */
+  revertsEntryId: number | null;
 }
 
-export type NewAuditEntry = Omit<AuditEntry, 'id'>;
+export type NewAuditEntry = Omit<AuditEntry, 'id' | 'revertsEntryId'> & { revertsEntryId?: number | null };
 
 export interface AuditFilter {
   keyId?: string;

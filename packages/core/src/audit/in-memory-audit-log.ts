@@ -6,7 +6,7 @@ export class InMemoryAuditLog implements AuditLog, Snapshottable {
   private entries: AuditEntry[] = [];
 
   async append(entry: NewAuditEntry): Promise<AuditEntry> {
-    const stored = { id: this.entries.length + 1, ...structuredClone(entry) };
+    const stored: AuditEntry = { id: this.entries.length + 1, ...structuredClone(entry), revertsEntryId: entry.revertsEntryId ?? null };
     this.entries.push(stored);
     return structuredClone(stored);
   }
