@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { AppError } from '@islamic-data/core';
 import { Command } from 'commander';
+import { auditCommand } from './commands/audit.js';
 import { dbCommand } from './commands/db.js';
 import { importCommand } from './commands/import.js';
 import { keysCommand } from './commands/keys.js';
@@ -11,6 +12,7 @@ const program = new Command('islamic-data')
   .description('Operator CLI of the Islamic Data API. Uses DATABASE_PATH (default ./data/islamic-data.db).')
   .showHelpAfterError()
   .addCommand(keysCommand())
+  .addCommand(auditCommand())
   .addCommand(dbCommand())
   .addCommand(importCommand())
   .addCommand(mosquesCommand())

@@ -25,3 +25,6 @@ export * from './hadith/index.js';
 export * from './mosques/index.js';
 export * from './shared/locale.js';
 export * from './shared/translation.js';
+export * from './audit/record-restorer.js';
+export * from './audit/rollback.js';
+export * from './audit/content-restorers.js';

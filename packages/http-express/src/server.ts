@@ -1,3 +1,4 @@
+import { claimDatabaseForServer } from '@islamic-data/adapters-sqlite';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
@@ -18,10 +19,14 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer(config: Config, options: CompositionOptions = {}): Promise<RunningServer> {
   const deps = await composeServices(config, options);
+  const releaseDatabase = claimDatabaseForServer(deps.database.file);
   await prepareContent(deps);
   const server = createServer(createApp(deps));
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) => {
+      releaseDatabase();
+      reject(error);
+    });
     server.listen(config.port, config.host, () => resolve());
   });
   const { address, port } = server.address() as AddressInfo;
@@ -35,6 +40,7 @@ export async function startServer(config: Config, options: CompositionOptions = 
       server.close(async () => {
         clearTimeout(force);
         await deps.database.close();
+        releaseDatabase();
         deps.logger.info('stopped');
         resolve();
       });

@@ -1,4 +1,5 @@
-import { backupDatabase, integrityCheck, migrateToLatest } from '@islamic-data/adapters-sqlite';
+import { backupDatabase, integrityCheck, migrateToLatest, restoreDatabase } from '@islamic-data/adapters-sqlite';
+import { loadConfig } from '@islamic-data/http-express';
 import { Command } from 'commander';
 import { withServices } from '../context.js';
 import { print } from '../output.js';
@@ -30,6 +31,17 @@ export function dbCommand(): Command {
         if (integrity !== 'ok') process.exitCode = 1;
       }),
     );
+
+  db.command('restore')
+    .description('Replace the database with a backup; refuses while a server is serving it')
+    .argument('<file>', 'backup file made by db backup')
+    .option('--json', 'print JSON')
+    .action(async (file: string, options: { json?: boolean }) => {
+      // Not through withServices: the database being replaced must not be open.
+      const { databasePath } = loadConfig();
+      const { pages } = await restoreDatabase(file, databasePath);
+      print(options.json, { file, database: databasePath, pages }, () => `Restored ${databasePath} from ${file} (${pages} pages).`);
+    });
 
   db.command('check')
     .description('Run PRAGMA integrity_check')

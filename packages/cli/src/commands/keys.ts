@@ -1,10 +1,10 @@
-import { createApiKey, listApiKeys, revokeApiKey } from '@islamic-data/core';
+import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from '@islamic-data/core';
 import { Command } from 'commander';
 import { withServices } from '../context.js';
 import { print, splitList, table } from '../output.js';
 
 export function keysCommand(): Command {
-  const keys = new Command('keys').description('Issue, list and revoke API keys (only their SHA-256 is stored)');
+  const keys = new Command('keys').description('Issue, list, rotate and revoke API keys (only their SHA-256 is stored)');
 
   keys
     .command('create')
@@ -59,6 +59,20 @@ export function keysCommand(): Command {
       withServices(async (deps) => {
         const summary = await revokeApiKey(deps, id);
         print(options.json, summary, () => `Revoked ${summary.id} (${summary.name}) at ${summary.revokedAt}`);
+      }),
+    );
+
+  keys
+    .command('rotate')
+    .description('Issue a new key with the same grants and revoke the old one; the new key is printed once')
+    .argument('<id>', 'key id (key_...)')
+    .option('--json', 'print JSON')
+    .action((id: string, options: { json?: boolean }) =>
+      withServices(async (deps) => {
+        const { key, summary, revoked } = await rotateApiKey(deps, id);
+        print(options.json, { ...summary, key, revoked }, () =>
+          [`Revoked ${revoked.id}; its replacement is ${summary.id} (${summary.name})`, '', 'API key (shown only this once; store it now):', key].join('\n'),
+        );
       }),
     );
 

@@ -108,3 +108,38 @@ function parseExpiry(value: string | null, now: Date): string | null {
   if (parsed <= now) throw validationError('expires must be in the future.');
   return parsed.toISOString();
 }
+
+/**
+ * Issues a new key with the same name, grants and expiry, and revokes the old one, in one
+ * transaction. The new secret is returned once, like at issue.
+ */
+export async function rotateApiKey(
+  deps: { unitOfWork: UnitOfWork; clock: Clock },
+  id: string,
+  actor: Actor = OPERATOR_ACTOR,
+): Promise<IssuedKey & { revoked: ApiKeySummary }> {
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  return deps.unitOfWork.run(async (stores) => {
+    const old = await stores.keys.findById(id);
+    if (!old) throw new AppError('NOT_FOUND', `No API key with id '${id}'.`);
+    if (old.revokedAt !== null) throw validationError(`Key '${id}' is already revoked; create a new key instead.`);
+    if (old.expiresAt !== null && Date.parse(old.expiresAt) <= now.getTime()) {
+      throw validationError(`Key '${id}' has expired; create a new key instead.`);
+    }
+    const key = generateApiKey();
+    const record = { ...old, id: generateKeyId(), hash: hashApiKey(key), createdAt: at, lastUsedAt: null };
+    await stores.keys.insert(record);
+    await stores.keys.markRevoked(old.id, at);
+    const revoked = summarizeKey((await stores.keys.findById(old.id))!);
+    await stores.audit.append({
+      at,
+      ...actor,
+      action: 'keys.rotate',
+      resource: `keys/${old.id}`,
+      before: summarizeKey(old),
+      after: { revoked, replacedBy: summarizeKey(record) },
+    });
+    return { key, summary: summarizeKey(record), revoked };
+  });
+}

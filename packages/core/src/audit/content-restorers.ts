@@ -1,0 +1,4 @@
+import type { RecordRestorer } from './record-restorer.js';
+
+/** Every kind of record whose audited writes the operator can roll back. */
+export const contentRestorers: RecordRestorer[] = [];

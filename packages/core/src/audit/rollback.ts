@@ -1,0 +1,105 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Clock } from '../clock.js';
+import { AppError, notFound, validationError } from '../errors.js';
+import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
+import { OPERATOR_ACTOR, type AuditEntry } from './audit-entry.js';
+import type { RecordRestorer } from './record-restorer.js';
+
+export const ROLLBACK_ACTION = 'rollback';
+
+export interface RollbackDeps {
+  unitOfWork: UnitOfWork;
+  clock: Clock;
+  restorers: RecordRestorer[];
+}
+
+export interface PlannedUndo {
+  entry: AuditEntry;
+  /** The record as it is now. */
+  current: unknown;
+  /** What the rollback puts back (the entry's `before`). */
+  restored: unknown;
+}
+
+export interface RollbackResult {
+  undone: PlannedUndo[];
+  rollbackEntries: AuditEntry[];
+  dryRun: boolean;
+}
+
+/** Undoes one audited write: puts its record back as it was before the write. */
+export async function rollbackEntry(deps: RollbackDeps, entryId: number, options: { force?: boolean } = {}): Promise<RollbackResult> {
+  return deps.unitOfWork.run(async (stores) => {
+    const entry = await stores.audit.get(entryId);
+    if (!entry) throw notFound(`No audit entry with id ${entryId}.`);
+    return undo(deps, stores, [entry], { force: options.force ?? false, dryRun: false });
+  });
+}
+
+/**
+ * Undoes every write one key made since a time, newest first, in one transaction: the case of a
+ * key that wrote bad translations. With `dryRun` nothing changes and the plan is returned.
+ */
+export async function rollbackKeySince(
+  deps: RollbackDeps,
+  input: { keyId: string; since: string; force?: boolean; dryRun?: boolean },
+): Promise<RollbackResult> {
+  const since = new Date(input.since);
+  if (Number.isNaN(since.getTime())) throw validationError(`since must be an ISO 8601 time, got '${input.since}'.`);
+  return deps.unitOfWork.run(async (stores) => {
+    const entries = (await stores.audit.list({ keyId: input.keyId, since: since.toISOString() })).filter(
+      (entry) => entry.action !== ROLLBACK_ACTION && findRestorer(deps, entry) !== undefined,
+    );
+    return undo(deps, stores, entries, { force: input.force ?? false, dryRun: input.dryRun ?? false });
+  });
+}
+
+/** `entries` newest first; each must find its record as its own write left it, unless forced. */
+async function undo(
+  deps: RollbackDeps,
+  stores: Stores,
+  entries: AuditEntry[],
+  options: { force: boolean; dryRun: boolean },
+): Promise<RollbackResult> {
+  const undone: PlannedUndo[] = [];
+  const rollbackEntries: AuditEntry[] = [];
+  const at = deps.clock.now().toISOString();
+  for (const entry of entries) {
+    const restorer = findRestorer(deps, entry);
+    if (!restorer) throw validationError(`Audit entry ${entry.id} (${entry.action} ${entry.resource}) cannot be rolled back.`);
+    const current = await restorer.current(stores, entry.resource);
+    if (!options.force && !isDeepStrictEqual(restorer.comparable(current), restorer.comparable(entry.after))) {
+      throw await changedSince(stores, entry);
+    }
+    undone.push({ entry, current, restored: entry.before });
+    if (options.dryRun) continue;
+    await restorer.restore(stores, entry.resource, entry.before);
+    rollbackEntries.push(
+      await stores.audit.append({
+        at,
+        ...OPERATOR_ACTOR,
+        action: ROLLBACK_ACTION,
+        resource: entry.resource,
+        before: current,
+        after: await restorer.current(stores, entry.resource),
+        revertsEntryId: entry.id,
+      }),
+    );
+  }
+  return { undone, rollbackEntries, dryRun: options.dryRun };
+}
+
+function findRestorer(deps: RollbackDeps, entry: AuditEntry): RecordRestorer | undefined {
+  return deps.restorers.find((restorer) => restorer.handles(entry));
+}
+
+async function changedSince(stores: Stores, entry: AuditEntry): Promise<AppError> {
+  const later = (await stores.audit.list({ resourcePrefix: entry.resource }))
+    .filter((candidate) => candidate.resource === entry.resource && candidate.id > entry.id)
+    .at(-1);
+  const by = later ? `: entry ${later.id} (${later.action} by ${later.keyName} at ${later.at}) changed it later` : ' by a write that is not in the audit log';
+  return new AppError(
+    'CONFLICT',
+    `${entry.resource} has changed since audit entry ${entry.id}${by}. Nothing was changed; use --force to roll back anyway.`,
+  );
+}
