@@ -28,3 +28,22 @@ export function downloadPath(edition: Pick<Edition, 'resource' | 'collection' | 
 export function sameEdition(a: Pick<Edition, 'resource' | 'collection' | 'lang'>, b: Pick<Edition, 'resource' | 'collection' | 'lang'>): boolean {
   return a.resource === b.resource && a.collection === b.collection && a.lang === b.lang;
 }
+
+/** The licence fields every download entry of an edition carries (CONTRACT §13). */
+export function licenceOf(edition: Edition): { attribution: string; license: string; source_url: string } {
+  return { attribution: edition.attribution, license: edition.license, source_url: edition.sourceUrl };
+}
+
+/** An edition as `GET /translations` lists it. */
+export function editionIndexEntry(edition: Edition) {
+  return {
+    resource: edition.resource,
+    collection: edition.collection,
+    lang: edition.lang,
+    name: edition.name,
+    translator: edition.translator,
+    ...licenceOf(edition),
+    publicDomain: edition.publicDomain,
+    path: downloadPath(edition),
+  };
+}

@@ -1,4 +1,4 @@
-import { downloadPath } from '@islamic-data/core';
+import { editionIndexEntry } from '@islamic-data/core';
 import type { RouteDefinition } from '../platform/route.js';
 
 export const translationIndexEntry = {
@@ -27,18 +27,5 @@ export const translationsIndexRoute: RouteDefinition = {
   description:
     'One entry per (resource, collection, language). Public-domain editions (the Arabic texts) download in full; editions under translator copyright download with `text: null` and their attribution, licence and source.',
   response: { type: 'array', items: translationIndexEntry },
-  handle: async (_input, { stores }) => ({
-    data: (await stores.editions.list()).map((edition) => ({
-      resource: edition.resource,
-      collection: edition.collection,
-      lang: edition.lang,
-      name: edition.name,
-      translator: edition.translator,
-      attribution: edition.attribution,
-      license: edition.license,
-      source_url: edition.sourceUrl,
-      publicDomain: edition.publicDomain,
-      path: downloadPath(edition),
-    })),
-  }),
+  handle: async (_input, { stores }) => ({ data: (await stores.editions.list()).map(editionIndexEntry) }),
 };
