@@ -27,4 +27,7 @@ export * from './shared/locale.js';
 export * from './shared/translation.js';
 export * from './audit/record-restorer.js';
 export * from './audit/rollback.js';
+export * from './timezone/index.js';
+export * from './hijri/index.js';
+export * from './prayer-times/index.js';
 export * from './audit/content-restorers.js';

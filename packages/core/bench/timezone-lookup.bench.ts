@@ -1,0 +1,155 @@
+// Compares the two offline coordinate → IANA zone libraries for bench/TIMEZONE-CHOICE.md:
+// accuracy at borders, agreement near them, size on disk and speed. Run after `tsc -b packages/core`:
+//   node packages/core/dist/bench/timezone-lookup.bench.js
+import { readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const rssMiB = () => process.memoryUsage().rss / 2 ** 20;
+const timed = async <T>(run: () => T | Promise<T>): Promise<[T, number]> => {
+  const start = process.hrtime.bigint();
+  const result = await run();
+  return [result, Number(process.hrtime.bigint() - start) / 1e6];
+};
+
+// Loaded here, one after the other, so that their load time and memory can be told apart.
+const rssAtStart = rssMiB();
+const [{ default: tzLookup }, tzLookupLoadMs] = await timed(() => import('@photostructure/tz-lookup'));
+const rssAfterTzLookup = rssMiB();
+const [{ find: geoTzAll }, geoTzLoadMs] = await timed(() => import('geo-tz/all'));
+const rssAfterGeoTz = rssMiB();
+
+/** Towns a few km apart across a border, with the zone in force there (by hand, from the tz database's zone descriptions). */
+const BORDER_TOWNS: Array<[string, number, number, string]> = [
+  ['El Paso, TX', 31.7619, -106.485, 'America/Denver'],
+  ['Ciudad Juárez, MX', 31.6904, -106.4245, 'America/Ciudad_Juarez'],
+  ['Detroit, MI', 42.3314, -83.0458, 'America/Detroit'],
+  ['Windsor, ON', 42.3149, -83.0364, 'America/Toronto'],
+  ['Strasbourg, FR', 48.5734, 7.7521, 'Europe/Paris'],
+  ['Kehl, DE', 48.5724, 7.8156, 'Europe/Berlin'],
+  ['Basel, CH', 47.5596, 7.5886, 'Europe/Zurich'],
+  ['Saint-Louis, FR', 47.59, 7.56, 'Europe/Paris'],
+  ['Weil am Rhein, DE', 47.5936, 7.6209, 'Europe/Berlin'],
+  ['Tijuana, MX', 32.5149, -117.0382, 'America/Tijuana'],
+  ['San Ysidro, CA', 32.5556, -117.047, 'America/Los_Angeles'],
+  ['Gary, IN', 41.5934, -87.3464, 'America/Chicago'],
+  ['South Bend, IN', 41.6764, -86.252, 'America/Indiana/Indianapolis'],
+  ['Tell City, IN', 37.9514, -86.7678, 'America/Indiana/Tell_City'],
+  ['Union City, IN', 40.2017, -84.8097, 'America/Indiana/Indianapolis'],
+  ['Union City, OH', 40.1995, -84.8036, 'America/New_York'],
+  ['Tornio, FI', 65.8481, 24.1466, 'Europe/Helsinki'],
+  ['Haparanda, SE', 65.8355, 24.1368, 'Europe/Stockholm'],
+  ['Narva, EE', 59.3772, 28.1903, 'Europe/Tallinn'],
+  ['Ivangorod, RU', 59.3717, 28.2136, 'Europe/Moscow'],
+  ['Lifford, IE', 54.8345, -7.4798, 'Europe/Dublin'],
+  ['Strabane, UK', 54.827, -7.4633, 'Europe/London'],
+  ['Leticia, CO', -4.2153, -69.9406, 'America/Bogota'],
+  ['Tabatinga, BR', -4.2526, -69.9383, 'America/Manaus'],
+  ['Madawaska, ME', 47.3559, -68.3328, 'America/New_York'],
+  ['Edmundston, NB', 47.3737, -68.3251, 'America/Moncton'],
+  ['Braniewo, PL', 54.3806, 19.8203, 'Europe/Warsaw'],
+  ['Mamonovo, RU', 54.4646, 19.939, 'Europe/Kaliningrad'],
+  ['Point Roberts, WA', 48.985, -123.07, 'America/Los_Angeles'],
+  ['Blaine, WA', 48.9937, -122.7471, 'America/Los_Angeles'],
+];
+
+/** Same UTC offsets at both solstices of 2026: interchangeable for prayer times today. */
+function sameOffsets(a: string, b: string): boolean {
+  const offset = (zone: string, iso: string) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).format(new Date(iso)).split(' ').at(-1);
+  return ['2026-01-15T12:00:00Z', '2026-07-15T12:00:00Z'].every((iso) => offset(a, iso) === offset(b, iso));
+}
+
+function accuracy(): void {
+  console.log('\nBorder towns (expected zone by hand):');
+  const score = { tzLookup: { name: 0, offset: 0 }, geoTz: { name: 0, offset: 0 } };
+  for (const [town, lat, lng, expected] of BORDER_TOWNS) {
+    const fromTzLookup = tzLookup(lat, lng);
+    const fromGeoTz = geoTzAll(lat, lng)[0] ?? '(none)';
+    for (const [key, answer] of [['tzLookup', fromTzLookup], ['geoTz', fromGeoTz]] as const) {
+      if (answer === expected) score[key].name += 1;
+      if (sameOffsets(answer, expected)) score[key].offset += 1;
+    }
+    const mark = (answer: string) => (answer === expected ? 'ok' : `${answer}${sameOffsets(answer, expected) ? ' (same offsets)' : ' (WRONG OFFSET)'}`);
+    console.log(`  ${town.padEnd(20)} ${expected.padEnd(30)} tz-lookup: ${mark(fromTzLookup).padEnd(44)} geo-tz: ${mark(fromGeoTz)}`);
+  }
+  const n = BORDER_TOWNS.length;
+  console.log(`  right zone:    tz-lookup ${score.tzLookup.name}/${n}, geo-tz ${score.geoTz.name}/${n}`);
+  console.log(`  right offsets: tz-lookup ${score.tzLookup.offset}/${n}, geo-tz ${score.geoTz.offset}/${n}`);
+}
+
+/** Points within `radiusKm` of the border towns: the hard case for polygon lookups. */
+function pointsNearBorders(pointsPerTown: number, radiusKm: number, seed: number): Array<[number, number]> {
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return BORDER_TOWNS.flatMap(([, lat, lng]) =>
+    Array.from({ length: pointsPerTown }, () => [
+      lat + ((random() * 2 - 1) * radiusKm) / 111,
+      lng + ((random() * 2 - 1) * radiusKm) / (111 * Math.cos((lat * Math.PI) / 180)),
+    ] as [number, number]),
+  );
+}
+
+async function speed(): Promise<void> {
+  const points = pointsNearBorders(100, 20, 7);
+  const perLookup = (ms: number) => `${((ms * 1000) / points.length).toFixed(1)} µs/lookup`;
+  const [, tzLookupColdMs] = await timed(() => points.forEach(([lat, lng]) => tzLookup(lat, lng)));
+  const [, tzLookupWarmMs] = await timed(() => points.forEach(([lat, lng]) => tzLookup(lat, lng)));
+  const [, geoTzColdMs] = await timed(() => points.forEach(([lat, lng]) => geoTzAll(lat, lng)));
+  const [, geoTzWarmMs] = await timed(() => points.forEach(([lat, lng]) => geoTzAll(lat, lng)));
+  console.log(`\nLoad and speed (${points.length} points within 20 km of the border towns):`);
+  console.log(`  tz-lookup: import ${tzLookupLoadMs.toFixed(1)} ms, +${(rssAfterTzLookup - rssAtStart).toFixed(0)} MiB rss, ${perLookup(tzLookupColdMs)} first pass, ${perLookup(tzLookupWarmMs)} second`);
+  console.log(`  geo-tz:    import ${geoTzLoadMs.toFixed(1)} ms, +${(rssAfterGeoTz - rssAfterTzLookup).toFixed(0)} MiB rss, ${perLookup(geoTzColdMs)} first pass, ${perLookup(geoTzWarmMs)} second (its cache warm)`);
+  console.log(`  rss at the end: ${rssMiB().toFixed(0)} MiB (started at ${rssAtStart.toFixed(0)} MiB)`);
+}
+
+/** geo-tz (full-resolution boundary polygons) as the reference for random points near the towns. */
+function agreementNearBorders(pointsPerTown: number, radiusKm: number): void {
+  let total = 0;
+  let sameName = 0;
+  let sameOffset = 0;
+  for (const [lat, lng] of pointsNearBorders(pointsPerTown, radiusKm, 42)) {
+    const reference = geoTzAll(lat, lng)[0];
+    if (!reference) continue;
+    const answer = tzLookup(lat, lng);
+    total += 1;
+    if (answer === reference) sameName += 1;
+    if (sameOffsets(answer, reference)) sameOffset += 1;
+  }
+  const percent = (count: number) => `${((100 * count) / total).toFixed(1)}%`;
+  console.log(`\n${total} random points within ${radiusKm} km of those towns, tz-lookup against geo-tz:`);
+  console.log(`  same zone ${percent(sameName)}, same offsets ${percent(sameOffset)}, wrong offset ${percent(total - sameOffset)}`);
+}
+
+/** Bytes on disk of a pnpm-installed package and everything it depends on. */
+function installedSize(packageDir: string, seen = new Set<string>()): number {
+  const real = realpathSync(packageDir);
+  if (seen.has(real)) return 0;
+  seen.add(real);
+  const manifest = JSON.parse(readFileSync(path.join(real, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  let bytes = directorySize(real);
+  // pnpm places a package's dependencies beside it: <store>/<name@version>/node_modules/<dependency>.
+  const siblings = path.dirname(real.includes('/@') ? path.dirname(real) : real);
+  for (const dependency of Object.keys(manifest.dependencies ?? {})) bytes += installedSize(path.join(siblings, dependency), seen);
+  return bytes;
+}
+
+function directorySize(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true }).reduce((bytes, entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.name === 'node_modules' || entry.isSymbolicLink()) return bytes;
+    return bytes + (entry.isDirectory() ? directorySize(full) : statSync(full).size);
+  }, 0);
+}
+
+function size(): void {
+  const coreModules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules');
+  const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
+  console.log('\nInstalled size, with dependencies:');
+  console.log(`  @photostructure/tz-lookup ${megabytes(installedSize(path.join(coreModules, '@photostructure/tz-lookup')))}`);
+  console.log(`  geo-tz                    ${megabytes(installedSize(path.join(coreModules, 'geo-tz')))}`);
+}
+
+await speed();
+accuracy();
+agreementNearBorders(40, 5);
+size();

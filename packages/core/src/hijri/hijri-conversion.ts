@@ -1,0 +1,70 @@
+import { validationError } from '../errors.js';
+import { formatIsoDate, parseIsoDate, weekdayOf, type CivilDate } from '../timezone/civil-date.js';
+import { resolveTimeZone } from '../timezone/time-zone.js';
+import { civilDateIn } from '../timezone/zoned-time.js';
+import { HIJRI_MONTH_NAMES, WEEKDAY_NAMES, type BilingualName } from './hijri-names.js';
+import {
+  gregorianToUmmAlQura,
+  hijriMonthLength,
+  isHijriYearInRange,
+  UMM_AL_QURA_RANGE_TEXT,
+  ummAlQuraToGregorian,
+  type HijriDateParts,
+} from './umm-al-qura.js';
+
+/** CONTRACT §8: one day in both calendars. */
+export interface HijriConversion {
+  calendar: 'umm-al-qura';
+  gregorian: CivilDate & { date: string; weekday: BilingualName };
+  hijri: HijriDateParts & { date: string; monthName: BilingualName; monthLength: 29 | 30 };
+}
+
+/** Converts a Gregorian `YYYY-MM-DD` to Umm al-Qura. */
+export function toHijri(date: string): HijriConversion {
+  const gregorian = parseIsoDate(date, 'date');
+  const hijri = gregorianToUmmAlQura(gregorian);
+  if (!hijri) throw validationError(`date ${date} is outside the supported range: ${UMM_AL_QURA_RANGE_TEXT}.`);
+  return describeDay(gregorian, hijri);
+}
+
+/** Converts an Umm al-Qura `YYYY-MM-DD` to Gregorian. */
+export function toGregorian(hijriDate: string): HijriConversion {
+  const hijri = parseHijriDate(hijriDate);
+  return describeDay(ummAlQuraToGregorian(hijri), hijri);
+}
+
+/** Today's date in both calendars, "today" being the date in `timezone` (default UTC) at `now`. */
+export function hijriToday(now: Date, timezone?: string): HijriConversion {
+  if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw validationError('now must be a valid Date.');
+  const zone = timezone === undefined ? 'UTC' : resolveTimeZone(timezone);
+  return toHijri(formatIsoDate(civilDateIn(now, zone)));
+}
+
+function parseHijriDate(text: string): HijriDateParts {
+  const match = typeof text === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(text) : null;
+  if (!match) throw validationError('hijri must be a Hijri date written YYYY-MM-DD.');
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (!isHijriYearInRange(year)) throw validationError(`hijri ${text} is outside the supported range: ${UMM_AL_QURA_RANGE_TEXT}.`);
+  if (month < 1 || month > 12) throw validationError('hijri month must be from 1 to 12.');
+  if (day < 1 || day > 30) throw validationError('hijri day must be from 1 to 30.');
+  const monthLength = hijriMonthLength(year, month);
+  if (day > monthLength) {
+    throw validationError(`hijri ${text} does not exist: ${HIJRI_MONTH_NAMES[month - 1]!.en} ${year} has ${monthLength} days.`);
+  }
+  return { year, month, day };
+}
+
+function describeDay(gregorian: CivilDate, hijri: HijriDateParts): HijriConversion {
+  return {
+    calendar: 'umm-al-qura',
+    gregorian: { date: formatIsoDate(gregorian), ...pick(gregorian), weekday: { ...WEEKDAY_NAMES[weekdayOf(gregorian)]! } },
+    hijri: {
+      date: formatIsoDate(hijri),
+      ...pick(hijri),
+      monthName: { ...HIJRI_MONTH_NAMES[hijri.month - 1]! },
+      monthLength: hijriMonthLength(hijri.year, hijri.month),
+    },
+  };
+}
+
+const pick = ({ year, month, day }: CivilDate): CivilDate => ({ year, month, day });

@@ -1,0 +1,95 @@
+import { Coordinates, PrayerTimes } from 'adhan';
+import { RAMADAN } from '../hijri/hijri-names.js';
+import { gregorianToUmmAlQura } from '../hijri/umm-al-qura.js';
+import { addDays, daysBetween, formatIsoDate, utcMidnight, type CivilDate } from '../timezone/civil-date.js';
+import { civilDateIn, formatClock, formatZonedIso, zonedDateTimes } from '../timezone/zoned-time.js';
+import { toAdhanParameters } from './adhan-parameters.js';
+import { implausibleTimes } from './implausible-times.js';
+import { noonSolarAltitude } from './noon-sun.js';
+import { PRAYER_NAMES, type PrayerName } from './prayer-names.js';
+import type { PrayerSettings } from './prayer-settings.js';
+import type { AppliedMethod, PrayerTimesDay } from './prayer-times-types.js';
+
+export type DayCalculator = (date: CivilDate) => PrayerTimesDay;
+
+/**
+ * Everything that does not depend on the day (adhan parameters, coordinates, method summary) is
+ * built once here; each call then costs one adhan computation and the local-time formatting.
+ * `referenceDate` fixes which solar day maps to a local calendar day (see `solarDayShift`).
+ */
+export function dayCalculator(settings: PrayerSettings, referenceDate: CivilDate): DayCalculator {
+  const coordinates = new Coordinates(settings.lat, settings.lng);
+  const regular = { parameters: toAdhanParameters(settings), method: appliedMethod(settings) };
+  const ramadanInterval = settings.method.ramadanIshaInterval;
+  const ramadan = ramadanInterval
+    ? { parameters: toAdhanParameters(settings, ramadanInterval), method: { ...regular.method, ishaInterval: ramadanInterval } }
+    : regular;
+  const shift = solarDayShift(referenceDate, settings.lng, settings.timezone);
+  const unresolvedPolar = settings.polarCircleResolution === 'unresolved';
+
+  return (date) => {
+    const hijri = gregorianToUmmAlQura(date);
+    const { parameters, method } = hijri?.month === RAMADAN ? ramadan : regular;
+    const solarDate = addDays(date, -shift);
+    const times = new PrayerTimes(coordinates, adhanDate(solarDate), parameters);
+    const wrong = implausibleTimes(times, unresolvedPolar && noonSolarAltitude(settings.lat, solarDate) <= 0);
+    // adhan answers Invalid Date where the sun never reaches the needed depression and no rule applies.
+    const instants = PRAYER_NAMES.map((name) => (Number.isNaN(times[name].getTime()) || wrong.has(name) ? null : times[name]));
+    const readings = zonedDateTimes(instants, settings.timezone);
+    const timings = {} as Record<PrayerName, string | null>;
+    const timestamps = {} as Record<PrayerName, string | null>;
+    PRAYER_NAMES.forEach((name, index) => {
+      const local = readings[index]!;
+      timings[name] = local && formatClock(local);
+      timestamps[name] = local && formatZonedIso(local);
+    });
+    return {
+      date: { gregorian: formatIsoDate(date), hijri },
+      location: { lat: settings.lat, lng: settings.lng, timezone: settings.timezone },
+      method: copyOf(method),
+      madhab: settings.madhab,
+      highLatitudeRule: settings.highLatitudeRule,
+      timings,
+      timestamps,
+    };
+  };
+}
+
+function appliedMethod({ method, shafaq }: PrayerSettings): AppliedMethod {
+  const { id, name, aladhanId, fajrAngle, ishaAngle, ishaInterval, maghribAngle, offsets } = method;
+  return { id, name, aladhanId, fajrAngle, ishaAngle, ishaInterval, maghribAngle, offsets, ...(shafaq ? { shafaq } : {}) };
+}
+
+/** Each day gets its own objects; spelled out because object spread is slow on this hot path. */
+function copyOf(method: AppliedMethod): AppliedMethod {
+  const { fajr, sunrise, dhuhr, asr, maghrib, isha } = method.offsets;
+  const copy: AppliedMethod = {
+    id: method.id,
+    name: method.name,
+    aladhanId: method.aladhanId,
+    fajrAngle: method.fajrAngle,
+    ishaAngle: method.ishaAngle,
+    ishaInterval: method.ishaInterval,
+    maghribAngle: method.maghribAngle,
+    offsets: { fajr, sunrise, dhuhr, asr, maghrib, isha },
+  };
+  if (method.shafaq) copy.shafaq = method.shafaq;
+  return copy;
+}
+
+/**
+ * adhan computes the solar day of the date it is given, at the longitude. Where the zone's clock is
+ * about a day away from solar time (Kiritimati is UTC+14 at 157° W) that solar day falls on the
+ * next or previous local date, so adhan must be given the date shifted back by this many days.
+ */
+function solarDayShift(date: CivilDate, lng: number, timeZone: string): number {
+  const approximateSolarNoon = utcMidnight(date) + (12 * 60 - lng * 4) * 60_000;
+  return daysBetween(date, civilDateIn(new Date(approximateSolarNoon), timeZone));
+}
+
+/** adhan reads the date through the host zone's getFullYear/getMonth/getDate: local noon keeps those right. */
+function adhanDate({ year, month, day }: CivilDate): Date {
+  const date = new Date(2000, 0, 1, 12);
+  date.setFullYear(year, month - 1, day);
+  return date;
+}

@@ -1,0 +1,6 @@
+export { PRAYER_NAMES, type PrayerName, type PrayerOffsets } from './prayer-names.js';
+export * from './prayer-times-types.js';
+export { CUSTOM_METHOD_ID, DEFAULT_METHOD_ID, type CalculationMethodDescription } from './calculation-methods.js';
+export { listMethods } from './method-lookup.js';
+export { MAX_ADJUSTMENT_MINUTES, parseAdjustments } from './adjustments.js';
+export { prayerCalendar, prayerTimes } from './prayer-times.js';

@@ -1,0 +1,1 @@
+export { canonicalTimeZone, resolveTimeZone, timeZoneAt } from './time-zone.js';

@@ -1,0 +1,79 @@
+import { formatIsoDate, pad2, type CivilDate } from './civil-date.js';
+
+/** Wall-clock reading of an instant in a zone, with the zone's UTC offset at that instant. */
+export interface ZonedDateTime extends CivilDate {
+  hour: number;
+  minute: number;
+  second: number;
+  offsetMinutes: number;
+}
+
+// Creating an Intl.DateTimeFormat costs far more than using one: keep one per zone, keyed by the
+// lower-cased name (Intl ignores case) so that spellings of one zone share it.
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+const GMT_OFFSET = /GMT([+-])(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?/;
+
+/**
+ * The zone's offset from UTC at that instant, in minutes. Read from Intl's "GMT+05:45" form, the
+ * cheapest Intl output that carries it. Local mean time offsets with seconds (before ~1900) are rounded.
+ */
+export function utcOffsetMinutes(instant: Date, timeZone: string): number {
+  const key = timeZone.toLowerCase();
+  let formatter = offsetFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+    offsetFormatters.set(key, formatter);
+  }
+  const match = GMT_OFFSET.exec(formatter.format(instant));
+  if (!match) return 0; // plain "GMT"
+  const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0) + Math.round(Number(match[4] ?? 0) / 60);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+export function zonedDateTime(instant: Date, timeZone: string, offsetMinutes = utcOffsetMinutes(instant, timeZone)): ZonedDateTime {
+  const wallClock = new Date(instant.getTime() + offsetMinutes * 60_000);
+  // Spelled out: spreading a fresh object here cost ten times the rest of the function in V8.
+  return {
+    year: wallClock.getUTCFullYear(),
+    month: wallClock.getUTCMonth() + 1,
+    day: wallClock.getUTCDate(),
+    hour: wallClock.getUTCHours(),
+    minute: wallClock.getUTCMinutes(),
+    second: wallClock.getUTCSeconds(),
+    offsetMinutes,
+  };
+}
+
+/**
+ * Readings of several instants less than a day apart. Offsets change at most once in such a span
+ * (transitions are months apart), so when the first and last agree, every instant between shares it.
+ */
+export function zonedDateTimes(instants: readonly (Date | null)[], timeZone: string): (ZonedDateTime | null)[] {
+  const known = instants.filter((instant): instant is Date => instant !== null);
+  const first = known[0];
+  const last = known[known.length - 1];
+  if (!first || !last) return instants.map(() => null);
+  const firstOffset = utcOffsetMinutes(first, timeZone);
+  const shared = known.length > 1 && utcOffsetMinutes(last, timeZone) === firstOffset ? firstOffset : undefined;
+  return instants.map((instant) => instant && zonedDateTime(instant, timeZone, shared ?? (instant === first ? firstOffset : undefined)));
+}
+
+/** The calendar date in the zone at that instant. */
+export function civilDateIn(instant: Date, timeZone: string): CivilDate {
+  const { year, month, day } = zonedDateTime(instant, timeZone);
+  return { year, month, day };
+}
+
+/** "+03:00", "-04:00", "+05:45"; "+00:00" for UTC. */
+export function formatOffset(offsetMinutes: number): string {
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const magnitude = Math.abs(offsetMinutes);
+  return `${sign}${pad2(Math.floor(magnitude / 60))}:${pad2(magnitude % 60)}`;
+}
+
+/** "HH:mm" on the zone's wall clock. */
+export const formatClock = ({ hour, minute }: ZonedDateTime): string => `${pad2(hour)}:${pad2(minute)}`;
+
+/** ISO 8601 with the local offset: 2026-11-22T05:12:00+03:00. */
+export const formatZonedIso = (reading: ZonedDateTime): string =>
+  `${formatIsoDate(reading)}T${formatClock(reading)}:${pad2(reading.second)}${formatOffset(reading.offsetMinutes)}`;

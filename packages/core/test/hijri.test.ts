@@ -1,0 +1,83 @@
+import { expect } from 'chai';
+import { AppError, HIJRI_MONTH_NAMES, hijriToday, toGregorian, toHijri, UMM_AL_QURA_RANGE } from '../src/index.js';
+
+const RANGE_MESSAGE = /1924-08-01 to 2077-11-16 \(Hijri 1343-01-01 to 1500-12-30\)/;
+
+describe('core: Hijri conversion (Umm al-Qura)', () => {
+  it("answers CONTRACT §8's example exactly, in both directions", () => {
+    const expected = {
+      calendar: 'umm-al-qura',
+      gregorian: { date: '2024-03-11', year: 2024, month: 3, day: 11, weekday: { en: 'Monday', ar: 'الاثنين' } },
+      hijri: { date: '1445-09-01', year: 1445, month: 9, day: 1, monthName: { en: 'Ramadan', ar: 'رمضان' }, monthLength: 30 },
+    };
+    expect(toHijri('2024-03-11')).to.deep.equal(expected);
+    expect(toGregorian('1445-09-01')).to.deep.equal(expected);
+  });
+
+  it('names all seven weekdays in English and Arabic', () => {
+    const week = ['2024-03-10', '2024-03-11', '2024-03-12', '2024-03-13', '2024-03-14', '2024-03-15', '2024-03-16'].map((date) => toHijri(date).gregorian.weekday);
+    expect(week.map((day) => day.en)).to.deep.equal(['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']);
+    expect(week.map((day) => day.ar)).to.deep.equal(['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت']);
+  });
+
+  it('names all twelve months, and a year has 354 or 355 days in 29- and 30-day months', () => {
+    expect(HIJRI_MONTH_NAMES.map((name) => name.en)).to.deep.equal([
+      'Muharram', 'Safar', 'Rabi al-Awwal', 'Rabi al-Thani', 'Jumada al-Ula', 'Jumada al-Akhirah',
+      'Rajab', 'Shaban', 'Ramadan', 'Shawwal', 'Dhu al-Qadah', 'Dhu al-Hijjah',
+    ]);
+    const months = Array.from({ length: 12 }, (_, i) => toGregorian(`1446-${String(i + 1).padStart(2, '0')}-01`).hijri);
+    expect(months.map((month) => month.monthName.en)).to.deep.equal(HIJRI_MONTH_NAMES.map((name) => name.en));
+    expect(months.map((month) => month.monthName.ar)).to.include.members(['محرم', 'رمضان', 'ذو الحجة']);
+    for (const month of months) expect(month.monthLength).to.be.oneOf([29, 30]);
+    expect(months.reduce((days, month) => days + month.monthLength, 0)).to.be.oneOf([354, 355]);
+  });
+
+  it('converts both ends of the supported range', () => {
+    expect(toHijri(UMM_AL_QURA_RANGE.gregorian.first).hijri.date).to.equal(UMM_AL_QURA_RANGE.hijri.first);
+    expect(toHijri(UMM_AL_QURA_RANGE.gregorian.last).hijri.date).to.equal(UMM_AL_QURA_RANGE.hijri.last);
+    expect(toGregorian(UMM_AL_QURA_RANGE.hijri.last).gregorian.date).to.equal(UMM_AL_QURA_RANGE.gregorian.last);
+  });
+
+  for (const [label, convert, pattern] of [
+    ['the day before the Gregorian range', () => toHijri('1924-07-31'), /^date .*outside/],
+    ['the day after the Gregorian range', () => toHijri('2077-11-17'), /^date .*outside/],
+    ['a Hijri year before the range', () => toGregorian('1342-12-29'), /^hijri .*outside/],
+    ['a Hijri year after the range', () => toGregorian('1501-01-01'), /^hijri .*outside/],
+  ] as const) {
+    it(`rejects ${label}, stating both ranges`, () => {
+      expect(convert).to.throw(AppError, pattern).with.property('code', 'VALIDATION_ERROR');
+      expect(convert).to.throw(RANGE_MESSAGE);
+    });
+  }
+
+  for (const [label, convert, pattern] of [
+    ['Hijri month 13', () => toGregorian('1445-13-01'), /^hijri month/],
+    ['Hijri day 31', () => toGregorian('1445-01-31'), /^hijri day/],
+    ['Hijri day 30 of a 29-day month', () => toGregorian('1445-08-30'), /^hijri 1445-08-30 does not exist: Shaban 1445 has 29 days/],
+    ['a Hijri date in another format', () => toGregorian('1445/09/01'), /^hijri must be/],
+    ['Gregorian 2026-02-30', () => toHijri('2026-02-30'), /^date must be/],
+    ['a Gregorian date in another format', () => toHijri('11-03-2024'), /^date must be/],
+  ] as const) {
+    it(`rejects ${label}, naming the parameter`, () => {
+      expect(convert).to.throw(AppError, pattern).with.property('code', 'VALIDATION_ERROR');
+    });
+  }
+
+  describe('hijriToday', () => {
+    const now = new Date('2024-03-10T22:00:00Z');
+
+    it('is the UTC date by default', () => {
+      expect(hijriToday(now).gregorian.date).to.equal('2024-03-10');
+    });
+
+    it("is the zone's date when one is given", () => {
+      const today = hijriToday(now, 'Asia/Riyadh');
+      expect(today.gregorian.date).to.equal('2024-03-11');
+      expect(today.hijri.date).to.equal('1445-09-01');
+    });
+
+    it('rejects an unknown zone, naming timezone', () => {
+      expect(() => hijriToday(now, 'Mars/Base')).to.throw(AppError, /^timezone/);
+    });
+  });
+});
