@@ -1,4 +1,13 @@
+import { importQuran, loadQuranJson } from '@islamic-data/core';
 import type { AppDependencies } from './dependencies.js';
 
-/** Content the server prepares before it listens (e.g. the Quran import on a first start). */
-export async function prepareContent(_deps: AppDependencies): Promise<void> {}
+/** Content the server prepares before it listens: on a first start, the Quran from the quran-json package. */
+export async function prepareContent(deps: AppDependencies): Promise<void> {
+  if ((await deps.stores.quran.listSurahs()).length > 0) return;
+  const started = Date.now();
+  const report = await importQuran(deps, await loadQuranJson());
+  deps.logger.info(
+    { surahs: report.surahCount, editions: report.editions.map(({ lang, ayahCount }) => ({ lang, ayahCount })), ms: Date.now() - started },
+    'imported the Quran from quran-json',
+  );
+}

@@ -1,2 +1,3 @@
 // Builders and conformance suites of the quran feature.
-export {};
+export * from './builders.js';
+export * from './quran-store.conformance.js';

@@ -1,3 +1,93 @@
+import { importQuran, importTanzilTranslation, loadQuranJson, type QuranEditionImportResult } from '@islamic-data/core';
+import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
+import { withServices } from '../context.js';
+import { print } from '../output.js';
 
-export function addQuranImportCommands(_importCommand: Command): void {}
+/** A progress bar on stderr, only when stderr is a terminal (never in pipes, logs or tests). */
+function progressBar(unit: string): { update(done: number, total: number | null): void; stop(): void } | undefined {
+  if (!process.stderr.isTTY) return undefined;
+  const bar = new cliProgress.SingleBar(
+    { format: `{bar} {percentage}% | {value}/{total} ${unit}`, stream: process.stderr, hideCursor: true },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  return {
+    update(done, total) {
+      if (!started) bar.start(total ?? done, 0);
+      started = true;
+      if (total === null) bar.setTotal(Math.max(done, 1));
+      bar.update(done);
+    },
+    stop: () => started && bar.stop(),
+  };
+}
+
+const describeEdition = (result: QuranEditionImportResult) =>
+  result.auditEntryId === null
+    ? `${result.lang} (${result.name}): unchanged, ${result.ayahCount} ayahs`
+    : `${result.lang} (${result.name}): ${result.ayahCount} ayahs, ${result.changedAyahs} changed${result.metadataChanged ? ', edition metadata updated' : ''} (audit entry ${result.auditEntryId})`;
+
+export function addQuranImportCommands(importCommand: Command): void {
+  importCommand
+    .command('quran')
+    .description('Import surahs, the Arabic (Uthmani) text and the English, Russian and Turkish translations from quran-json; re-running changes nothing')
+    .option('--from <dir|url>', 'a folder or base URL holding quran.json, quran_en.json, quran_ru.json, quran_tr.json (default: the installed quran-json package)')
+    .option('--json', 'print JSON')
+    .action((options: { from?: string; json?: boolean }) =>
+      withServices(async (deps) => {
+        const source = await loadQuranJson(options.from);
+        const bar = progressBar('editions');
+        const report = await importQuran(deps, source, { onProgress: (done, total) => bar?.update(done, total) }).finally(() => bar?.stop());
+        print(options.json, report, () =>
+          [`Quran: ${report.surahCount} surahs (${report.changedSurahs} changed)`, ...report.editions.map(describeEdition)].join('\n'),
+        );
+      }),
+    );
+
+  importCommand
+    .command('quran-translation')
+    .description(
+      'Import one Quran translation from a Tanzil XML file or URL (all ayahs, in one transaction; re-running changes nothing). ' +
+        "Name, translator, attribution, licence and source default to the file's header and, for Tanzil files, Tanzil's non-commercial terms.",
+    )
+    .requiredOption('--lang <code>', 'language code of the translation, e.g. az')
+    .requiredOption('--from <file|url>', 'Tanzil translation XML (<quran><sura index><aya index text/>…)')
+    .option('--name <name>', "edition name (default: the header's Name)")
+    .option('--translator <name>', "translator (default: the header's Translator)")
+    .option('--attribution <text>', 'attribution shown with every download entry')
+    .option('--license <text>', 'licence shown with every download entry')
+    .option('--source-url <url>', 'where the edition comes from (default: https://tanzil.net/trans/<ID>)')
+    .option('--public-domain', 'the edition is public domain: downloads carry its full text', false)
+    .option('--json', 'print JSON')
+    .action(
+      (options: {
+        lang: string;
+        from: string;
+        name?: string;
+        translator?: string;
+        attribution?: string;
+        license?: string;
+        sourceUrl?: string;
+        publicDomain: boolean;
+        json?: boolean;
+      }) =>
+        withServices(async (deps) => {
+          const bar = progressBar('bytes');
+          const result = await importTanzilTranslation(deps, {
+            lang: options.lang,
+            from: options.from,
+            edition: {
+              ...(options.name !== undefined && { name: options.name }),
+              ...(options.translator !== undefined && { translator: options.translator }),
+              ...(options.attribution !== undefined && { attribution: options.attribution }),
+              ...(options.license !== undefined && { license: options.license }),
+              ...(options.sourceUrl !== undefined && { sourceUrl: options.sourceUrl }),
+              ...(options.publicDomain && { publicDomain: true }),
+            },
+            onProgress: (read, total) => bar?.update(read, total),
+          }).finally(() => bar?.stop());
+          print(options.json, result, () => describeEdition(result));
+        }),
+    );
+}

@@ -1,0 +1,8 @@
+import { quranStoreConformance } from '@islamic-data/test-fixtures';
+import { sqliteQuranStore } from '../src/index.js';
+import { freshDatabase } from './fresh-database.js';
+
+describe('SQLite Quran store', () => {
+  const fresh = freshDatabase();
+  quranStoreConformance('sqlite', async () => sqliteQuranStore((await fresh()).db));
+});

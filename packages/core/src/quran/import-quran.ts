@@ -1,0 +1,137 @@
+import { isDeepStrictEqual } from 'node:util';
+import { OPERATOR_ACTOR, type Actor } from '../audit/audit-entry.js';
+import type { Clock } from '../clock.js';
+import { AppError, validationError } from '../errors.js';
+import { assertWritableLocale } from '../shared/locale.js';
+import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
+import { assertCompleteQuranEdition, assertQuranEditionMetadata, type QuranEditionTexts } from './edition-texts.js';
+import { ARABIC_LOCALE, quranAuditResource, type Surah } from './quran.js';
+
+export const QURAN_IMPORT_ACTION = 'import';
+
+/** The whole Quran as a source gives it: surahs, the Arabic text and translations. */
+export interface QuranSource {
+  surahs: Surah[];
+  arabic: QuranEditionTexts;
+  translations: QuranEditionTexts[];
+}
+
+export interface QuranEditionImportResult {
+  lang: string;
+  name: string;
+  ayahCount: number;
+  /** Ayahs whose text was created or changed; 0 when the edition was already as given. */
+  changedAyahs: number;
+  metadataChanged: boolean;
+  /** The summary audit entry; null when the import changed nothing (and so wrote nothing). */
+  auditEntryId: number | null;
+}
+
+export interface QuranImportReport {
+  surahCount: number;
+  changedSurahs: number;
+  editions: QuranEditionImportResult[];
+}
+
+export interface QuranImportOptions {
+  actor?: Actor;
+  /** Called after each edition is written (inside the transaction). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+interface ImportDeps {
+  unitOfWork: UnitOfWork;
+  clock: Clock;
+}
+
+/**
+ * Imports surahs, the Arabic text and translations in one transaction: all of it or nothing.
+ * Re-importing the same source changes nothing; each edition that changed gets one summary audit entry.
+ */
+export async function importQuran(deps: ImportDeps, source: QuranSource, options: QuranImportOptions = {}): Promise<QuranImportReport> {
+  assertSurahCatalogue(source.surahs);
+  if (source.arabic.edition.lang !== ARABIC_LOCALE) throw validationError(`The Arabic edition must have lang '${ARABIC_LOCALE}'.`);
+  const langs = source.translations.map(({ edition }) => edition.lang);
+  if (new Set(langs).size !== langs.length) throw validationError('The source gives one language twice.');
+  source.translations.forEach(({ edition }) => assertWritableLocale(edition.lang));
+  for (const editionTexts of [source.arabic, ...source.translations]) {
+    assertQuranEditionMetadata(editionTexts.edition);
+    assertCompleteQuranEdition(source.surahs, editionTexts);
+  }
+
+  const at = deps.clock.now().toISOString();
+  const actor = options.actor ?? OPERATOR_ACTOR;
+  const total = 1 + source.translations.length;
+  return deps.unitOfWork.run(async (stores) => {
+    const changedSurahs = await stores.quran.upsertSurahs(source.surahs);
+    const editions = [
+      await writeEdition(stores, source.arabic, { at, actor, catalogueChanged: changedSurahs > 0 }, () => stores.quran.putArabicTexts(source.arabic.texts)),
+    ];
+    options.onProgress?.(1, total);
+    for (const translation of source.translations) {
+      editions.push(
+        await writeEdition(stores, translation, { at, actor }, () => stores.quran.putTranslations(translation.edition.lang, translation.texts, at)),
+      );
+      options.onProgress?.(editions.length, total);
+    }
+    return { surahCount: source.surahs.length, changedSurahs, editions };
+  });
+}
+
+/**
+ * Imports one translation edition (e.g. Azerbaijani from a Tanzil file) over the stored Quran, in
+ * one transaction. The file must give every ayah; its texts replace the language's stored ones.
+ */
+export async function importQuranTranslation(deps: ImportDeps, input: QuranEditionTexts, options: Pick<QuranImportOptions, 'actor'> = {}): Promise<QuranEditionImportResult> {
+  assertWritableLocale(input.edition.lang);
+  assertQuranEditionMetadata(input.edition);
+  const at = deps.clock.now().toISOString();
+  return deps.unitOfWork.run(async (stores) => {
+    const surahs = await stores.quran.listSurahs();
+    if (surahs.length === 0) throw new AppError('CONFLICT', 'The Quran is not imported yet: import it (import quran) before a translation.');
+    assertCompleteQuranEdition(surahs, input);
+    return writeEdition(stores, input, { at, actor: options.actor ?? OPERATOR_ACTOR }, () =>
+      stores.quran.putTranslations(input.edition.lang, input.texts, at),
+    );
+  });
+}
+
+async function writeEdition(
+  stores: Stores,
+  { edition, texts }: QuranEditionTexts,
+  context: { at: string; actor: Actor; catalogueChanged?: boolean },
+  writeTexts: () => Promise<number>,
+): Promise<QuranEditionImportResult> {
+  const previous = (await stores.editions.get('quran', null, edition.lang)) ?? null;
+  const changedAyahs = await writeTexts();
+  const metadataChanged = !isDeepStrictEqual(previous, edition);
+  if (metadataChanged) await stores.editions.upsert(edition);
+  const changed = changedAyahs > 0 || metadataChanged || context.catalogueChanged === true;
+  const entry = changed
+    ? await stores.audit.append({
+        at: context.at,
+        ...context.actor,
+        action: QURAN_IMPORT_ACTION,
+        resource: quranAuditResource.edition(edition.lang),
+        before: previous,
+        after: { ...edition, ayahCount: texts.length },
+      })
+    : null;
+  return { lang: edition.lang, name: edition.name, ayahCount: texts.length, changedAyahs, metadataChanged, auditEntryId: entry?.id ?? null };
+}
+
+function assertSurahCatalogue(surahs: Surah[]): void {
+  if (surahs.length === 0) throw validationError('The source has no surahs.');
+  surahs.forEach((surah, index) => {
+    const problem = surahProblem(surah, index + 1);
+    if (problem) throw validationError(`Surah #${index + 1} of the source ${problem}.`);
+  });
+}
+
+function surahProblem(surah: Surah, expectedId: number): string | undefined {
+  if (surah.id !== expectedId) return `is numbered ${surah.id} where ${expectedId} was expected`;
+  if (!Number.isInteger(surah.ayahCount) || surah.ayahCount < 1) return 'has no ayahs';
+  if ([surah.nameAr, surah.nameEn, surah.transliteration].some((name) => typeof name !== 'string' || name.trim() === '')) return 'lacks a name';
+  if (surah.revelationType !== 'meccan' && surah.revelationType !== 'medinan') return `has revelation type '${String(surah.revelationType)}'`;
+  return undefined;
+}

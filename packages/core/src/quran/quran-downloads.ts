@@ -1,0 +1,33 @@
+import { notFound } from '../errors.js';
+import type { Stores } from '../shared/unit-of-work.js';
+import { requireSurah } from './read-quran.js';
+
+/** One ayah of an open download (CONTRACT §13): text only where the edition is public domain. */
+export interface QuranDownloadEntry {
+  surah: number;
+  ayah: number;
+  attribution: string;
+  license: string;
+  source_url: string;
+  text: string | null;
+}
+
+/** The published ayahs of one edition, whole or one surah; 404 when the language has no edition. */
+export async function downloadQuranEdition(
+  stores: Pick<Stores, 'quran' | 'editions'>,
+  lang: string,
+  surah?: number,
+): Promise<QuranDownloadEntry[]> {
+  const edition = await stores.editions.get('quran', null, lang);
+  if (!edition) throw notFound(`There is no Quran edition in '${lang}'; GET /api/v1/translations lists every edition.`);
+  if (surah !== undefined) await requireSurah(stores, surah);
+  const { attribution, license, sourceUrl, publicDomain } = edition;
+  return (await stores.quran.listPublishedTexts(lang, surah)).map((entry) => ({
+    surah: entry.surah,
+    ayah: entry.ayah,
+    attribution,
+    license,
+    source_url: sourceUrl,
+    text: publicDomain ? entry.text : null,
+  }));
+}

@@ -1,0 +1,50 @@
+import type { ContentMetadata } from '../shared/translation.js';
+
+export type RevelationType = 'meccan' | 'medinan';
+
+/** A surah as the API shows it (CONTRACT §9). */
+export interface Surah {
+  id: number;
+  nameAr: string;
+  nameEn: string;
+  transliteration: string;
+  revelationType: RevelationType;
+  ayahCount: number;
+}
+
+/** An ayah as the API shows it (CONTRACT §9): the read-only Arabic text, translations by locale, metadata. */
+export interface Ayah extends ContentMetadata {
+  surah: number;
+  ayah: number;
+  /** `surah:ayah`, e.g. `2:255`. */
+  key: string;
+  text_ar: string;
+  translations: Record<string, string>;
+}
+
+/** The text of one ayah in one language: what imports carry and downloads read. */
+export interface AyahText {
+  surah: number;
+  ayah: number;
+  text: string;
+}
+
+/** The locale whose text is the Arabic original (`text_ar`), never a translation. */
+export const ARABIC_LOCALE = 'ar';
+
+export interface AyahRef {
+  surah: number;
+  ayah: number;
+}
+
+export const ayahKey = (surah: number, ayah: number) => `${surah}:${ayah}`;
+
+/** Audit resources of Quran writes: what the operator's rollback parses and reads back. */
+export const quranAuditResource = {
+  translation: ({ surah, ayah }: AyahRef, locale: string) => `quran/${surah}/${ayah}/translations/${locale}`,
+  ayah: ({ surah, ayah }: AyahRef) => `quran/${surah}/${ayah}`,
+  edition: (lang: string) => `quran/editions/${lang}`,
+};
+
+/** Metadata of an ayah nobody has edited. */
+export const defaultAyahMetadata = (): ContentMetadata => ({ tags: [], notes: null, published: true });

@@ -1,0 +1,46 @@
+import { getAyah, listSurahAyahs, listSurahs } from '@islamic-data/core';
+import type { RouteDefinition } from '../../platform/route.js';
+import { ayah, ayahParams, surah, surahParams, translationsQuery } from './quran-schemas.js';
+
+const TAG = 'Quran';
+const UNPUBLISHED = 'Unpublished ayahs are shown (with `published: false`) only to keys holding `write`.';
+
+export const listSurahsRoute: RouteDefinition = {
+  method: 'get',
+  path: '/quran/surahs',
+  resource: 'quran',
+  tag: TAG,
+  summary: 'All 114 surahs with their names and ayah counts',
+  response: { type: 'array', items: surah },
+  handle: async (_input, { stores }) => ({ data: await listSurahs(stores) }),
+};
+
+export const listAyahsRoute: RouteDefinition<{ translations?: string }, { surah: number }> = {
+  method: 'get',
+  path: '/quran/surahs/{surah}/ayahs',
+  resource: 'quran',
+  tag: TAG,
+  summary: 'Every ayah of a surah, with translations',
+  description: UNPUBLISHED,
+  params: surahParams,
+  query: translationsQuery,
+  response: { type: 'array', items: ayah },
+  handle: async ({ params, query, key }, { stores }) => ({
+    data: await listSurahAyahs(stores, params.surah, { translations: query.translations, viewer: key }),
+  }),
+};
+
+export const getAyahRoute: RouteDefinition<{ translations?: string }, { surah: number; ayah: number }> = {
+  method: 'get',
+  path: '/quran/surahs/{surah}/ayahs/{ayah}',
+  resource: 'quran',
+  tag: TAG,
+  summary: 'One ayah, with translations',
+  description: UNPUBLISHED,
+  params: ayahParams,
+  query: translationsQuery,
+  response: ayah,
+  handle: async ({ params, query, key }, { stores }) => ({
+    data: await getAyah(stores, params.surah, params.ayah, { translations: query.translations, viewer: key }),
+  }),
+};

@@ -1,0 +1,60 @@
+import { deleteAyahTranslation, patchAyahMetadata, putAyahTranslation, type ApiKeyRecord } from '@islamic-data/core';
+import type { RouteDefinition } from '../../platform/route.js';
+import { forbidArabicLocale, forbidTextAr, storedTranslation, translationBody } from '../content-schemas.js';
+import { ayah, ayahMetadataPatch, ayahParams, ayahTranslationParams } from './quran-schemas.js';
+
+const TAG = 'Quran';
+
+type TranslationParams = { surah: number; ayah: number; locale: string };
+
+const actorOf = (key: ApiKeyRecord | null) => ({ keyId: key!.id, keyName: key!.name });
+
+export const putAyahTranslationRoute: RouteDefinition<unknown, TranslationParams, { text: string }> = {
+  method: 'put',
+  path: '/quran/surahs/{surah}/ayahs/{ayah}/translations/{locale}',
+  resource: 'quran',
+  tag: TAG,
+  summary: 'Create or replace a translation of an ayah',
+  description:
+    '201 when created, 200 when replaced; repeating the same text changes nothing (the stored `updatedAt` stays) and is still audited. The Arabic locale (`ar`, `ar-*`) is read-only: 403 FORBIDDEN_LOCALE. Audited.',
+  params: ayahTranslationParams,
+  body: translationBody,
+  response: storedTranslation,
+  guard: forbidArabicLocale,
+  handle: async ({ params, body, key }, deps) => {
+    const { created, translation } = await putAyahTranslation(deps, { ...params, text: body.text }, actorOf(key));
+    return { status: created ? 201 : 200, data: translation };
+  },
+};
+
+export const deleteAyahTranslationRoute: RouteDefinition<unknown, TranslationParams> = {
+  method: 'delete',
+  path: '/quran/surahs/{surah}/ayahs/{ayah}/translations/{locale}',
+  resource: 'quran',
+  tag: TAG,
+  summary: 'Delete a translation of an ayah (extension)',
+  description: 'Needs the delete permission; 404 when the ayah has no translation in that locale. Audited and restorable by the operator.',
+  params: ayahTranslationParams,
+  response: { type: 'null' },
+  successStatus: 204,
+  guard: forbidArabicLocale,
+  handle: async ({ params, key }, deps) => {
+    await deleteAyahTranslation(deps, params, actorOf(key));
+    return { status: 204 };
+  },
+};
+
+export const patchAyahRoute: RouteDefinition<unknown, { surah: number; ayah: number }, Record<string, unknown>> = {
+  method: 'patch',
+  path: '/quran/surahs/{surah}/ayahs/{ayah}',
+  resource: 'quran',
+  tag: TAG,
+  summary: 'Patch the metadata of an ayah',
+  description:
+    'Any of `tags`, `notes`, `published`; answers the whole updated ayah with every translation. An empty body, an unknown field or a wrong type: 400. `text_ar`: 403 FORBIDDEN_LOCALE. Audited.',
+  params: ayahParams,
+  body: ayahMetadataPatch,
+  bodyGuard: forbidTextAr,
+  response: ayah,
+  handle: async ({ params, body, key }, deps) => ({ data: await patchAyahMetadata(deps, { ...params, patch: body }, actorOf(key)) }),
+};
