@@ -1,2 +1,4 @@
-// Builders and conformance suites of the hadith feature.
-export {};
+// Builders, conformance suites and test data helpers of the hadith feature.
+export * from './hadith-builders.js';
+export * from './hadith-store.conformance.js';
+export * from './hadith-json-data.js';

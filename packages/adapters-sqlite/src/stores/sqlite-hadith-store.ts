@@ -1,7 +1,205 @@
-import type { HadithStore } from '@islamic-data/core';
-import type { Kysely } from 'kysely';
+import type { HadithBook, HadithCollectionInfo, HadithMetadata, HadithQuery, HadithStore, ImportedHadith, Translation } from '@islamic-data/core';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
+import { fromHadithBookRow, toHadithBookRow } from '../tables/hadith/hadith-books.table.js';
+import { fromHadithCollectionRow, toHadithCollectionRow } from '../tables/hadith/hadith-collections.table.js';
+import { fromHadithTranslationRow, toHadithTranslationRow } from '../tables/hadith/hadith-translations.table.js';
+import { fromHadithRow, toHadithMetadataRow, toImportedHadithRow, type HadithWithBookRow } from '../tables/hadith/hadiths.table.js';
 
-export function sqliteHadithStore(_trx: Kysely<Database>): HadithStore {
-  return {};
+/** Written literally (not as a parameter) so that SQLite can use the partial index on published hadiths. */
+const PUBLISHED = sql<boolean>`h.published = 1`;
+
+export function sqliteHadithStore(trx: Kysely<Database>): HadithStore {
+  const hadithsWithBooks = () =>
+    trx
+      .selectFrom('hadiths as h')
+      .leftJoin('hadith_books as b', (join) => join.onRef('b.collection', '=', 'h.collection').onRef('b.number', '=', 'h.book_number'))
+      .selectAll('h')
+      .select(['b.name_en as book_name_en', 'b.name_ar as book_name_ar']);
+
+  /** The translations of a run of hadiths, read as one range of the primary key. */
+  async function withTranslations(rows: HadithWithBookRow[], query: HadithQuery) {
+    const byNumber = new Map<number, Record<string, string>>(rows.map((row) => [row.number, {}]));
+    if (rows.length > 0 && query.locales?.length !== 0) {
+      let select = trx
+        .selectFrom('hadith_translations')
+        .select(['number', 'locale', 'text'])
+        .where('collection', '=', rows[0]!.collection)
+        .where('number', '>=', rows[0]!.number)
+        .where('number', '<=', rows.at(-1)!.number);
+      if (query.locales !== undefined) select = select.where('locale', 'in', query.locales);
+      for (const translation of await select.orderBy('number').orderBy('locale').execute()) {
+        const translations = byNumber.get(translation.number);
+        if (translations) translations[translation.locale] = translation.text;
+      }
+    }
+    return rows.map((row) => fromHadithRow(row, byNumber.get(row.number)!));
+  }
+
+  return {
+    async listCollections() {
+      const rows = await trx
+        .selectFrom('hadith_collections as c')
+        .select(['c.slug', 'c.name', 'c.name_ar'])
+        .select((eb) =>
+          eb
+            .selectFrom('hadiths as h')
+            .select((count) => count.fn.countAll<number>().as('total'))
+            .whereRef('h.collection', '=', 'c.slug')
+            .where(PUBLISHED)
+            .as('total'),
+        )
+        .orderBy('c.position')
+        .orderBy('c.slug')
+        .execute();
+      return rows.map((row) => ({ slug: row.slug, name: row.name, nameAr: row.name_ar, total: Number(row.total ?? 0) }));
+    },
+
+    async getCollectionInfo(slug: string) {
+      const row = await trx.selectFrom('hadith_collections').selectAll().where('slug', '=', slug).executeTakeFirst();
+      return row && fromHadithCollectionRow(row);
+    },
+
+    async saveCollectionInfo(info: HadithCollectionInfo) {
+      const { slug: _slug, ...names } = toHadithCollectionRow(info);
+      await trx
+        .insertInto('hadith_collections')
+        .values(toHadithCollectionRow(info))
+        .onConflict((oc) => oc.column('slug').doUpdateSet(names))
+        .execute();
+    },
+
+    async listBooks(collection: string) {
+      const rows = await trx.selectFrom('hadith_books').selectAll().where('collection', '=', collection).orderBy('number').execute();
+      return rows.map(fromHadithBookRow);
+    },
+
+    async replaceBooks(collection: string, books: HadithBook[]) {
+      await trx.deleteFrom('hadith_books').where('collection', '=', collection).execute();
+      if (books.length > 0) await trx.insertInto('hadith_books').values(books.map((book) => toHadithBookRow(collection, book))).execute();
+    },
+
+    async getHadith(collection: string, number: number, query: HadithQuery = {}) {
+      const row = await hadithsWithBooks().where('h.collection', '=', collection).where('h.number', '=', number).executeTakeFirst();
+      return row && (await withTranslations([row], query))[0];
+    },
+
+    async listHadiths(collection, query) {
+      let select = hadithsWithBooks().where('h.collection', '=', collection).where('h.number', '>', query.startAfter);
+      if (!query.includeUnpublished) select = select.where(PUBLISHED);
+      return withTranslations(await select.orderBy('h.number').limit(query.limit).execute(), query);
+    },
+
+    async listPublishedTexts(collection: string, locale: string) {
+      if (locale === 'ar') {
+        const rows = await trx
+          .selectFrom('hadiths as h')
+          .select(['h.number', 'h.text_ar'])
+          .where('h.collection', '=', collection)
+          .where(PUBLISHED)
+          .where('h.text_ar', 'is not', null)
+          .orderBy('h.number')
+          .execute();
+        return rows.map((row) => ({ number: row.number, text: row.text_ar! }));
+      }
+      return trx
+        .selectFrom('hadith_translations as t')
+        .innerJoin('hadiths as h', (join) => join.onRef('h.collection', '=', 't.collection').onRef('h.number', '=', 't.number'))
+        .select(['t.number', 't.text'])
+        .where('t.collection', '=', collection)
+        .where('t.locale', '=', locale)
+        .where(PUBLISHED)
+        .orderBy('t.number')
+        .execute();
+    },
+
+    async getTranslation(collection: string, number: number, locale: string) {
+      const row = await trx
+        .selectFrom('hadith_translations')
+        .select(['locale', 'text', 'updated_at'])
+        .where('collection', '=', collection)
+        .where('number', '=', number)
+        .where('locale', '=', locale)
+        .executeTakeFirst();
+      return row && fromHadithTranslationRow(row);
+    },
+
+    async putTranslation(collection: string, number: number, translation: Translation) {
+      await trx
+        .insertInto('hadith_translations')
+        .values(toHadithTranslationRow(collection, number, translation))
+        .onConflict((oc) => oc.columns(['collection', 'number', 'locale']).doUpdateSet({ text: translation.text, updated_at: translation.updatedAt }))
+        .execute();
+    },
+
+    async deleteTranslation(collection: string, number: number, locale: string) {
+      const result = await trx
+        .deleteFrom('hadith_translations')
+        .where('collection', '=', collection)
+        .where('number', '=', number)
+        .where('locale', '=', locale)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    async setMetadata(collection: string, number: number, metadata: HadithMetadata) {
+      const result = await trx
+        .updateTable('hadiths')
+        .set(toHadithMetadataRow(metadata))
+        .where('collection', '=', collection)
+        .where('number', '=', number)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async sourceHashes(collection: string) {
+      const rows = await trx.selectFrom('hadiths').select(['number', 'source_hash']).where('collection', '=', collection).execute();
+      return new Map(rows.map((row) => [row.number, row.source_hash] as const));
+    },
+
+    async writeImported(collection: string, hadiths: ImportedHadith[], updatedAt: string) {
+      if (hadiths.length === 0) return;
+      await trx
+        .insertInto('hadiths')
+        .values(hadiths.map((hadith) => toImportedHadithRow(collection, hadith)))
+        .onConflict((oc) =>
+          oc.columns(['collection', 'number']).doUpdateSet((eb) => ({
+            text_ar: eb.ref('excluded.text_ar'),
+            narrator: eb.ref('excluded.narrator'),
+            book_number: eb.ref('excluded.book_number'),
+            source_hash: eb.ref('excluded.source_hash'),
+          })),
+        )
+        .execute();
+      const texts = hadiths.flatMap((hadith) =>
+        Object.entries(hadith.translations).flatMap(([locale, text]) =>
+          text === null ? [] : [toHadithTranslationRow(collection, hadith.number, { locale, text, updatedAt })],
+        ),
+      );
+      if (texts.length > 0) {
+        await trx
+          .insertInto('hadith_translations')
+          .values(texts)
+          .onConflict((oc) =>
+            oc
+              .columns(['collection', 'number', 'locale'])
+              .doUpdateSet((eb) => ({ text: eb.ref('excluded.text'), updated_at: eb.ref('excluded.updated_at') }))
+              .where((eb) => eb('hadith_translations.text', '<>', eb.ref('excluded.text'))),
+          )
+          .execute();
+      }
+      const absent = new Map<string, number[]>();
+      for (const hadith of hadiths) {
+        for (const [locale, text] of Object.entries(hadith.translations)) if (text === null) absent.set(locale, [...(absent.get(locale) ?? []), hadith.number]);
+      }
+      for (const [locale, numbers] of absent) {
+        await trx.deleteFrom('hadith_translations').where('collection', '=', collection).where('locale', '=', locale).where('number', 'in', numbers).execute();
+      }
+    },
+
+    async deleteHadithsAfter(collection: string, lastNumber: number) {
+      const result = await trx.deleteFrom('hadiths').where('collection', '=', collection).where('number', '>', lastNumber).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
 }

@@ -1,4 +1,7 @@
 import type { Migration } from 'kysely';
+import * as hadithTables from './2026-11-22-030-hadith-tables.js';
 
 /** The hadith migrations by their date-prefixed names. */
-export const hadithMigrations: Record<string, Migration> = {};
+export const hadithMigrations: Record<string, Migration> = {
+  '2026-11-22-030-hadith-tables': hadithTables,
+};

@@ -1,3 +1,12 @@
+import type { HadithBooksTable } from './hadith-books.table.js';
+import type { HadithCollectionsTable } from './hadith-collections.table.js';
+import type { HadithTranslationsTable } from './hadith-translations.table.js';
+import type { HadithsTable } from './hadiths.table.js';
+
 /** The hadith tables, merged into the Database interface. */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
-export interface HadithTables {}
+export interface HadithTables {
+  hadith_collections: HadithCollectionsTable;
+  hadith_books: HadithBooksTable;
+  hadiths: HadithsTable;
+  hadith_translations: HadithTranslationsTable;
+}

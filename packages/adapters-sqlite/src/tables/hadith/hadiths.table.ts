@@ -1,0 +1,61 @@
+import { defaultHadithMetadata, type Hadith, type HadithMetadata, type ImportedHadith } from '@islamic-data/core';
+import type { Selectable } from 'kysely';
+
+export interface HadithsTable {
+  collection: string;
+  /** The hadith's place in its collection, from 1. */
+  number: number;
+  text_ar: string | null;
+  narrator: string | null;
+  grade: string | null;
+  /** JSON array of strings. */
+  tags_json: string;
+  notes: string | null;
+  published: number;
+  book_number: number | null;
+  /** Hash of the source record of the last import that wrote this hadith. */
+  source_hash: string | null;
+}
+
+/** A hadith row joined with its book's names. */
+export type HadithWithBookRow = Selectable<HadithsTable> & { book_name_en: string | null; book_name_ar: string | null };
+
+export function toHadithMetadataRow(metadata: HadithMetadata): Pick<HadithsTable, 'narrator' | 'grade' | 'tags_json' | 'notes' | 'published'> {
+  return {
+    narrator: metadata.narrator,
+    grade: metadata.grade,
+    tags_json: JSON.stringify(metadata.tags),
+    notes: metadata.notes,
+    published: metadata.published ? 1 : 0,
+  };
+}
+
+/** A new row from an import: default metadata, the source's narrator. */
+export function toImportedHadithRow(collection: string, hadith: ImportedHadith): HadithsTable {
+  return {
+    collection,
+    number: hadith.number,
+    text_ar: hadith.textAr,
+    ...toHadithMetadataRow(defaultHadithMetadata(hadith.narrator)),
+    book_number: hadith.bookNumber,
+    source_hash: hadith.sourceHash,
+  };
+}
+
+export function fromHadithRow(row: HadithWithBookRow, translations: Record<string, string>): Hadith {
+  return {
+    collection: row.collection,
+    number: row.number,
+    text_ar: row.text_ar,
+    translations,
+    narrator: row.narrator,
+    grade: row.grade,
+    tags: JSON.parse(row.tags_json) as string[],
+    notes: row.notes,
+    published: row.published === 1,
+    book:
+      row.book_number === null || row.book_name_en === null
+        ? null
+        : { number: row.book_number, nameEn: row.book_name_en, nameAr: row.book_name_ar ?? '' },
+  };
+}

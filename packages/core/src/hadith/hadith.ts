@@ -1,0 +1,77 @@
+import type { ContentMetadata } from '../shared/translation.js';
+
+/** A collection as stored: its names and the place it is listed at. */
+export interface HadithCollectionInfo {
+  slug: string;
+  name: string;
+  nameAr: string;
+  /** Sort key of the collection list. */
+  position: number;
+}
+
+/** A collection as the API shows it (CONTRACT §10): `total` counts its published hadiths. */
+export interface HadithCollection {
+  slug: string;
+  name: string;
+  nameAr: string;
+  total: number;
+}
+
+/**
+ * A book (kitab) of a collection. `number` is the source's chapter id: 0 for an introduction,
+ * and not always an integer (an-Nasa'i's Book of Agriculture is 35.2, between 35 and 36).
+ */
+export interface HadithBook {
+  number: number;
+  nameEn: string;
+  nameAr: string;
+}
+
+/** What an editor may patch on a hadith. */
+export interface HadithMetadata extends ContentMetadata {
+  narrator: string | null;
+  grade: string | null;
+}
+
+/** A hadith as the API shows it (CONTRACT §10). `text_ar` is null where the source has no Arabic. */
+export interface Hadith extends HadithMetadata {
+  collection: string;
+  number: number;
+  text_ar: string | null;
+  translations: Record<string, string>;
+  book: HadithBook | null;
+}
+
+/** A page of a collection: `nextStartAfter` is the cursor of the next page, null at the end. */
+export interface HadithPage {
+  items: Hadith[];
+  nextStartAfter: number | null;
+}
+
+/** One entry of an open download (CONTRACT §13). */
+export interface HadithDownloadEntry {
+  collection: string;
+  number: number;
+  attribution: string;
+  license: string;
+  source_url: string;
+  text: string | null;
+}
+
+export const hadithMetadataOf = (hadith: Hadith): HadithMetadata => ({
+  narrator: hadith.narrator,
+  grade: hadith.grade,
+  tags: hadith.tags,
+  notes: hadith.notes,
+  published: hadith.published,
+});
+
+/** Metadata of a hadith nobody has edited. */
+export const defaultHadithMetadata = (narrator: string | null): HadithMetadata => ({ narrator, grade: null, tags: [], notes: null, published: true });
+
+/** Audit resources of Hadith writes: what the operator's rollback reads back. */
+export const hadithAuditResource = {
+  collection: (collection: string) => `hadith/${collection}`,
+  hadith: (collection: string, number: number) => `hadith/${collection}/${number}`,
+  translation: (collection: string, number: number, locale: string) => `hadith/${collection}/${number}/translations/${locale}`,
+};

@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { OPERATOR_ACTOR } from '../audit/audit-entry.js';
+import type { Clock } from '../clock.js';
+import type { Edition } from '../editions/edition.js';
+import { validationError } from '../errors.js';
+import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
+import { hadithAuditResource, type HadithBook, type HadithCollectionInfo } from './hadith.js';
+import type { ImportedHadith } from './hadith-store.js';
+
+/** One hadith as a source gives it; `number` is its position in the collection, from 1. */
+export interface SourceHadith {
+  number: number;
+  textAr: string | null;
+  narrator: string | null;
+  bookNumber: number | null;
+  /** Texts by locale; null where the source has none for that hadith. */
+  translations: Record<string, string | null>;
+}
+
+/** A whole collection as read from a source, with the editions (licences) its texts belong to. */
+export interface HadithSourceCollection {
+  info: HadithCollectionInfo;
+  books: HadithBook[];
+  hadiths: SourceHadith[];
+  editions: Edition[];
+}
+
+export interface HadithImportSummary {
+  collection: string;
+  /** Hadiths in the source. */
+  hadiths: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+  books: number;
+  /** Whether anything at all was written (false: the database is as it was). */
+  changed: boolean;
+  /** The import's audit entry, when it changed something. */
+  auditEntryId: number | null;
+}
+
+export interface HadithImportProgress {
+  collection: string;
+  written: number;
+  toWrite: number;
+}
+
+export interface HadithImportOptions {
+  onProgress?(progress: HadithImportProgress): void;
+  batchSize?: number;
+}
+
+const DEFAULT_BATCH_SIZE = 1_000;
+
+/**
+ * Imports one collection in one transaction (all of it or nothing), writing only what differs
+ * from the database: re-importing an unchanged source writes nothing, not even an audit entry.
+ * A hadith whose source record is unchanged keeps every edit made through the API; one whose
+ * source record changed gets the source's Arabic text, narrator, book and translations (its
+ * grade, tags, notes and published flag stay). Hadiths beyond the source's count are removed.
+ * A collection import that changed anything is audited once, with the operator as actor.
+ */
+export async function importHadithCollection(
+  deps: { unitOfWork: UnitOfWork; clock: Clock },
+  source: HadithSourceCollection,
+  options: HadithImportOptions = {},
+): Promise<HadithImportSummary> {
+  assertNumberedFromOne(source);
+  const slug = source.info.slug;
+  const at = deps.clock.now().toISOString();
+  const imported = source.hadiths.map(toImportedHadith);
+  return deps.unitOfWork.run(async (stores) => {
+    const previousInfo = await stores.hadith.getCollectionInfo(slug);
+    const hashes = await stores.hadith.sourceHashes(slug);
+    let changed = false;
+    if (!isDeepStrictEqual(previousInfo, source.info)) {
+      await stores.hadith.saveCollectionInfo(source.info);
+      changed = true;
+    }
+    if (!isDeepStrictEqual(await stores.hadith.listBooks(slug), sortedBooks(source.books))) {
+      await stores.hadith.replaceBooks(slug, source.books);
+      changed = true;
+    }
+    const toWrite = imported.filter((hadith) => hashes.get(hadith.number) !== hadith.sourceHash);
+    const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+    for (let start = 0; start < toWrite.length; start += batchSize) {
+      await stores.hadith.writeImported(slug, toWrite.slice(start, start + batchSize), at);
+      options.onProgress?.({ collection: slug, written: Math.min(start + batchSize, toWrite.length), toWrite: toWrite.length });
+    }
+    const removed = await stores.hadith.deleteHadithsAfter(slug, imported.length);
+    const editionsChanged = await saveEditions(stores, source.editions);
+    const added = toWrite.filter((hadith) => !hashes.has(hadith.number)).length;
+    const summary = {
+      collection: slug,
+      hadiths: imported.length,
+      added,
+      updated: toWrite.length - added,
+      unchanged: imported.length - toWrite.length,
+      removed,
+      books: source.books.length,
+    };
+    changed ||= toWrite.length > 0 || removed > 0 || editionsChanged > 0;
+    if (!changed) return { ...summary, changed, auditEntryId: null };
+    const entry = await stores.audit.append({
+      at,
+      ...OPERATOR_ACTOR,
+      action: 'import',
+      resource: hadithAuditResource.collection(slug),
+      before: previousInfo ? { hadiths: hashes.size } : null,
+      after: { ...summary, editions: source.editions.map((edition) => edition.lang) },
+    });
+    return { ...summary, changed, auditEntryId: entry.id };
+  });
+}
+
+/** Identifies a source record: the import rewrites a hadith only when this changes. */
+export function sourceHashOf(hadith: SourceHadith): string {
+  const translations = Object.entries(hadith.translations).sort(([a], [b]) => (a < b ? -1 : 1));
+  return createHash('sha256')
+    .update(JSON.stringify([hadith.textAr, hadith.narrator, hadith.bookNumber, translations]))
+    .digest('base64url');
+}
+
+function toImportedHadith(hadith: SourceHadith): ImportedHadith {
+  return { ...hadith, sourceHash: sourceHashOf(hadith) };
+}
+
+async function saveEditions(stores: Stores, editions: Edition[]): Promise<number> {
+  let changed = 0;
+  for (const edition of editions) {
+    const existing = await stores.editions.get(edition.resource, edition.collection, edition.lang);
+    if (isDeepStrictEqual(existing, edition)) continue;
+    await stores.editions.upsert(edition);
+    changed++;
+  }
+  return changed;
+}
+
+const sortedBooks = (books: HadithBook[]) => [...books].sort((a, b) => a.number - b.number);
+
+function assertNumberedFromOne(source: HadithSourceCollection): void {
+  const wrong = source.hadiths.findIndex((hadith, index) => hadith.number !== index + 1);
+  if (wrong !== -1) throw validationError(`The source of '${source.info.slug}' numbers its hadith ${wrong + 1} as ${source.hadiths[wrong]!.number}.`);
+  if (source.hadiths.length === 0) throw validationError(`The source of '${source.info.slug}' has no hadiths.`);
+}

@@ -1,0 +1,96 @@
+import { validationError } from '../../errors.js';
+import type { HadithSourceCollection } from '../import-hadiths.js';
+import { HADITH_JSON_COLLECTIONS } from './hadith-json-catalogue.js';
+import { collectionFromBookFile, collectionFromChapterFiles, parseHadithJsonFile, type HadithJsonChapterFile } from './hadith-json-format.js';
+
+const CONCURRENCY = 8;
+const REQUEST_TIMEOUT_MS = 60_000;
+
+/**
+ * The collections under a base URL laid out like the hadith-json repository (the URL of its root
+ * or of its db/ folder, e.g. a raw.githubusercontent.com URL at a commit), or one whole-book file
+ * (a URL ending in .json). A folder cannot be listed over HTTP, so each collection's by_chapter
+ * files are probed: `1.json, 2.json, …` up to the first 404, then `introduction.json`, `all.json`
+ * and `<n>b.json` for every n found (a 404 means absent). A collection with no by_chapter file is
+ * read from `by_book/<group>/<slug>.json`.
+ */
+export async function* readHadithJsonUrl(from: string, only?: readonly string[]): AsyncGenerator<HadithSourceCollection> {
+  const base = from.replace(/\/+$/, '');
+  if (base.endsWith('.json')) {
+    const collection = await readBookUrl(base);
+    if (!collection) throw new Error(`${base} answered 404.`);
+    if (only !== undefined && !only.includes(collection.info.slug)) throw validationError(`${from} holds '${collection.info.slug}', not ${only.join(', ')}.`);
+    yield collection;
+    return;
+  }
+  const db = base.endsWith('/db') ? base : `${base}/db`;
+  let yielded = 0;
+  for (const entry of HADITH_JSON_COLLECTIONS) {
+    if (only !== undefined && !only.includes(entry.slug)) continue;
+    const collection =
+      (await readChapterUrls(`${db}/by_chapter/${entry.group}/${entry.slug}`)) ?? (await readBookUrl(`${db}/by_book/${entry.group}/${entry.slug}.json`));
+    if (!collection) {
+      if (only !== undefined) throw validationError(`${from} holds no hadith-json files of ${entry.slug}.`);
+      continue;
+    }
+    yielded++;
+    yield collection;
+  }
+  if (yielded === 0) throw validationError(`${from} holds no hadith-json collection (looked for db/by_chapter/<group>/<slug>/1.json and db/by_book/<group>/<slug>.json).`);
+}
+
+async function readChapterUrls(folder: string): Promise<HadithSourceCollection | undefined> {
+  const numbered: string[] = [];
+  for (let first = 1; ; first += CONCURRENCY) {
+    const window = Array.from({ length: CONCURRENCY }, (_, i) => `${folder}/${first + i}.json`);
+    const texts = await Promise.all(window.map(fetchText));
+    const end = texts.indexOf(undefined);
+    numbered.push(...(texts.slice(0, end === -1 ? undefined : end) as string[]));
+    if (end !== -1) break;
+  }
+  const extraNames = ['introduction', 'all', ...numbered.map((_, i) => `${i + 1}b`)];
+  const extras = await mapLimited(extraNames, (name) => fetchText(`${folder}/${name}.json`));
+  const named = [
+    ...numbered.map((text, i) => ({ name: `${folder}/${i + 1}.json`, text })),
+    ...extraNames.flatMap((name, i) => (extras[i] === undefined ? [] : [{ name: `${folder}/${name}.json`, text: extras[i]! }])),
+  ];
+  if (named.length === 0) return undefined;
+  const files: { name: string; file: HadithJsonChapterFile }[] = named.map((entry) => {
+    const parsed = parseHadithJsonFile(entry);
+    if (parsed.kind !== 'chapter') throw validationError(`${entry.name} is a whole-book file inside a by_chapter folder.`);
+    return parsed;
+  });
+  return collectionFromChapterFiles(files);
+}
+
+async function readBookUrl(url: string): Promise<HadithSourceCollection | undefined> {
+  const text = await fetchText(url);
+  if (text === undefined) return undefined;
+  const parsed = parseHadithJsonFile({ name: url, text });
+  if (parsed.kind !== 'book') throw validationError(`${url} is one chapter of a collection: give the hadith-json root URL instead.`);
+  return collectionFromBookFile(parsed);
+}
+
+/** The body of a 2xx answer; undefined for 404; an error for anything else. */
+async function fetchText(url: string): Promise<string | undefined> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  if (response.status === 404) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status} ${response.statusText}.`);
+  return response.text();
+}
+
+async function mapLimited<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
+  return results;
+}

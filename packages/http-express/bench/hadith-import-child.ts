@@ -1,0 +1,25 @@
+// Child process of the Hadith benchmark: imports the nine collections into BENCH_DATABASE_PATH
+// from HADITH_JSON_FROM (default <repoRoot>/../shared/data/hadith-json) and reports its wall
+// time and peak resident memory as one JSON line, so that each import is measured in a clean process.
+import { importHadithCollection, readHadithJson } from '@islamic-data/core';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { composeServices, loadConfig } from '../src/index.js';
+
+const from = process.env.HADITH_JSON_FROM ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/data/hadith-json');
+const databasePath = process.env.BENCH_DATABASE_PATH;
+if (!databasePath) throw new Error('BENCH_DATABASE_PATH is required.');
+
+const started = performance.now();
+const deps = await composeServices({ ...loadConfig({}), databasePath, logLevel: 'warn' }, { logDestination: new Writable({ write: (_c, _e, done) => done() }) });
+let hadiths = 0;
+let written = 0;
+for await (const source of readHadithJson(from)) {
+  const summary = await importHadithCollection(deps, source);
+  hadiths += summary.hadiths;
+  written += summary.added + summary.updated + summary.removed;
+}
+await deps.database.close();
+const seconds = (performance.now() - started) / 1000;
+process.stdout.write(JSON.stringify({ seconds, peakRssMb: process.resourceUsage().maxRSS / 1024, hadiths, written }) + '\n');

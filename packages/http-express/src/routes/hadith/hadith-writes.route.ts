@@ -1,0 +1,66 @@
+import { deleteHadithTranslation, patchHadithMetadata, putHadithTranslation, type ApiKeyRecord } from '@islamic-data/core';
+import type { RouteDefinition } from '../../platform/route.js';
+import { forbidArabicLocale, forbidTextAr, storedTranslation, translationBody } from '../content-schemas.js';
+import { hadith, hadithMetadataPatch, hadithParams, translationParams } from './hadith-schemas.js';
+
+const TAG = 'Hadith';
+
+type TranslationParams = { id: string; number: number; locale: string };
+
+const actorOf = (key: ApiKeyRecord | null) => ({ keyId: key!.id, keyName: key!.name });
+
+export const putTranslationRoute: RouteDefinition<unknown, TranslationParams, { text: string }> = {
+  method: 'put',
+  path: '/hadith/collections/{id}/hadiths/{number}/translations/{locale}',
+  resource: 'hadith',
+  tag: TAG,
+  summary: 'Create or replace a translation of a hadith',
+  description:
+    '201 when created, 200 when replaced; repeating the same text changes nothing. The Arabic locale (`ar`, `ar-*`) is read-only: 403 FORBIDDEN_LOCALE. Audited.',
+  params: translationParams,
+  body: translationBody,
+  response: storedTranslation,
+  guard: forbidArabicLocale,
+  handle: async ({ params, body, key }, deps) => {
+    const { created, translation } = await putHadithTranslation(
+      deps,
+      { collection: params.id, number: params.number, locale: params.locale, text: body.text },
+      actorOf(key),
+    );
+    return { status: created ? 201 : 200, data: translation };
+  },
+};
+
+export const deleteTranslationRoute: RouteDefinition<unknown, TranslationParams> = {
+  method: 'delete',
+  path: '/hadith/collections/{id}/hadiths/{number}/translations/{locale}',
+  resource: 'hadith',
+  tag: TAG,
+  summary: 'Delete a translation of a hadith (extension)',
+  description: 'Needs the delete permission; 404 when the hadith has no translation in that locale. Audited and restorable by the operator.',
+  params: translationParams,
+  response: { type: 'null' },
+  successStatus: 204,
+  guard: forbidArabicLocale,
+  handle: async ({ params, key }, deps) => {
+    await deleteHadithTranslation(deps, { collection: params.id, number: params.number, locale: params.locale }, actorOf(key));
+    return { status: 204 };
+  },
+};
+
+export const patchHadithRoute: RouteDefinition<unknown, { id: string; number: number }, Record<string, unknown>> = {
+  method: 'patch',
+  path: '/hadith/collections/{id}/hadiths/{number}',
+  resource: 'hadith',
+  tag: TAG,
+  summary: 'Patch the metadata of a hadith',
+  description:
+    'Any of `narrator`, `grade`, `tags`, `notes`, `published`; answers the whole updated hadith. An empty body, an unknown field or a wrong type: 400. `text_ar`: 403 FORBIDDEN_LOCALE. Audited.',
+  params: hadithParams,
+  body: hadithMetadataPatch,
+  bodyGuard: forbidTextAr,
+  response: hadith,
+  handle: async ({ params, body, key }, deps) => ({
+    data: await patchHadithMetadata(deps, { collection: params.id, number: params.number, patch: body }, actorOf(key)),
+  }),
+};

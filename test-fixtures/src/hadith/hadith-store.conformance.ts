@@ -1,0 +1,204 @@
+import type { HadithStore } from '@islamic-data/core';
+import { expect } from 'chai';
+import { aHadithBook, aHadithCollectionInfo, anImportedHadith } from './hadith-builders.js';
+
+const AT = '2026-01-03T00:00:00.000Z';
+const LATER = '2026-01-04T00:00:00.000Z';
+const C = 'test-collection';
+
+/** What every HadithStore must do, in memory and in SQLite alike. */
+export function hadithStoreConformance(name: string, makeStore: () => Promise<HadithStore>): void {
+  describe(`HadithStore conformance: ${name}`, () => {
+    let store: HadithStore;
+    beforeEach(async () => {
+      store = await makeStore();
+    });
+
+    /** A collection with hadiths 1..count over books 1 and 2.5. */
+    async function seed(count: number, slug = C) {
+      await store.saveCollectionInfo(aHadithCollectionInfo({ slug }));
+      await store.replaceBooks(slug, [aHadithBook(1), aHadithBook(2.5)]);
+      await store.writeImported(
+        slug,
+        Array.from({ length: count }, (_, i) => anImportedHadith(i + 1, { bookNumber: i % 2 === 0 ? 1 : 2.5 })),
+        AT,
+      );
+    }
+
+    describe('collections and books', () => {
+      it('saves a collection, gives it back, and replaces its names', async () => {
+        await store.saveCollectionInfo(aHadithCollectionInfo({ slug: C, name: 'Test name 1' }));
+        await store.saveCollectionInfo(aHadithCollectionInfo({ slug: C, name: 'Test name 2' }));
+        expect(await store.getCollectionInfo(C)).to.deep.equal(aHadithCollectionInfo({ slug: C, name: 'Test name 2' }));
+        expect(await store.getCollectionInfo('test-unknown')).to.equal(undefined);
+      });
+
+      it('lists collections by position with total = published hadiths', async () => {
+        await seed(3, 'test-b');
+        await store.saveCollectionInfo(aHadithCollectionInfo({ slug: 'test-b', position: 2 }));
+        await store.saveCollectionInfo(aHadithCollectionInfo({ slug: 'test-a', position: 1 }));
+        await store.setMetadata('test-b', 2, { narrator: null, grade: null, tags: [], notes: null, published: false });
+        const listed = await store.listCollections();
+        expect(listed.map((collection) => [collection.slug, collection.total])).to.deep.equal([
+          ['test-a', 0],
+          ['test-b', 2],
+        ]);
+        expect(listed[0]).to.deep.equal({ slug: 'test-a', name: 'Test collection test-a', nameAr: 'Test collection test-a (ar)', total: 0 });
+      });
+
+      it('replaces the books of a collection, listed by number (fractional numbers kept)', async () => {
+        await store.saveCollectionInfo(aHadithCollectionInfo({ slug: C }));
+        await store.replaceBooks(C, [aHadithBook(3), aHadithBook(35.2), aHadithBook(0)]);
+        expect(await store.listBooks(C)).to.deep.equal([aHadithBook(0), aHadithBook(3), aHadithBook(35.2)]);
+        await store.replaceBooks(C, [aHadithBook(1)]);
+        expect(await store.listBooks(C)).to.deep.equal([aHadithBook(1)]);
+        expect(await store.listBooks('test-unknown')).to.deep.equal([]);
+      });
+    });
+
+    describe('imported hadiths', () => {
+      it('creates hadiths with default metadata, the source narrator, the book and the translation', async () => {
+        await seed(2);
+        expect(await store.getHadith(C, 2)).to.deep.equal({
+          collection: C,
+          number: 2,
+          text_ar: 'Test hadith 2 (Arabic)',
+          translations: { en: 'Test hadith 2' },
+          narrator: 'Test narrator 2',
+          grade: null,
+          tags: [],
+          notes: null,
+          published: true,
+          book: aHadithBook(2.5),
+        });
+        expect(await store.getTranslation(C, 2, 'en')).to.deep.equal({ locale: 'en', text: 'Test hadith 2', updatedAt: AT });
+        expect(await store.sourceHashes(C)).to.deep.equal(new Map([[1, 'test-hash-1'], [2, 'test-hash-2']]));
+      });
+
+      it('keeps an absent Arabic text as null, and gives no book for a missing book', async () => {
+        await seed(0);
+        await store.writeImported(C, [anImportedHadith(1, { textAr: null, bookNumber: 7, translations: { en: null } })], AT);
+        expect(await store.getHadith(C, 1)).to.include({ text_ar: null, book: null });
+        expect((await store.getHadith(C, 1))!.translations).to.deep.equal({});
+      });
+
+      it('updates source fields of an existing hadith and keeps its grade, tags, notes and published flag', async () => {
+        await seed(1);
+        await store.setMetadata(C, 1, { narrator: 'Test edited narrator', grade: 'Test grade', tags: ['test-tag'], notes: 'Test note', published: false });
+        await store.writeImported(C, [anImportedHadith(1, { textAr: 'Test changed (Arabic)', narrator: 'Test narrator 1b', bookNumber: 2.5, sourceHash: 'test-hash-1b' })], LATER);
+        expect(await store.getHadith(C, 1)).to.deep.include({
+          text_ar: 'Test changed (Arabic)',
+          narrator: 'Test narrator 1b',
+          grade: 'Test grade',
+          tags: ['test-tag'],
+          notes: 'Test note',
+          published: false,
+          book: aHadithBook(2.5),
+        });
+        expect((await store.sourceHashes(C)).get(1)).to.equal('test-hash-1b');
+      });
+
+      it('keeps the updatedAt of an unchanged imported translation, renews a changed one, and removes a null one', async () => {
+        await seed(3);
+        await store.writeImported(
+          C,
+          [anImportedHadith(1), anImportedHadith(2, { translations: { en: 'Test hadith 2, revised' } }), anImportedHadith(3, { translations: { en: null } })],
+          LATER,
+        );
+        expect(await store.getTranslation(C, 1, 'en')).to.deep.equal({ locale: 'en', text: 'Test hadith 1', updatedAt: AT });
+        expect(await store.getTranslation(C, 2, 'en')).to.deep.equal({ locale: 'en', text: 'Test hadith 2, revised', updatedAt: LATER });
+        expect(await store.getTranslation(C, 3, 'en')).to.equal(undefined);
+      });
+
+      it('removes the hadiths numbered above a number, with their translations', async () => {
+        await seed(5);
+        expect(await store.deleteHadithsAfter(C, 3)).to.equal(2);
+        expect([...(await store.sourceHashes(C)).keys()].sort()).to.deep.equal([1, 2, 3]);
+        expect(await store.getHadith(C, 4)).to.equal(undefined);
+        expect(await store.deleteHadithsAfter(C, 3)).to.equal(0);
+        await store.writeImported(C, [anImportedHadith(4, { translations: {} })], LATER);
+        expect(await store.getTranslation(C, 4, 'en')).to.equal(undefined);
+      });
+    });
+
+    describe('pages', () => {
+      it('lists by keyset: numbers above startAfter, in order, at most limit', async () => {
+        await seed(10);
+        const page = await store.listHadiths(C, { startAfter: 3, limit: 4, includeUnpublished: false });
+        expect(page.map((hadith) => hadith.number)).to.deep.equal([4, 5, 6, 7]);
+        expect(page[0]!.translations).to.deep.equal({ en: 'Test hadith 4' });
+        expect(page.map((hadith) => hadith.book?.number)).to.deep.equal([2.5, 1, 2.5, 1]);
+        expect(await store.listHadiths(C, { startAfter: 10, limit: 4, includeUnpublished: false })).to.deep.equal([]);
+        expect(await store.listHadiths('test-unknown', { startAfter: 0, limit: 4, includeUnpublished: true })).to.deep.equal([]);
+      });
+
+      it('skips unpublished hadiths unless asked to include them', async () => {
+        await seed(5);
+        for (const number of [2, 3]) await store.setMetadata(C, number, { narrator: null, grade: null, tags: [], notes: null, published: false });
+        const published = await store.listHadiths(C, { startAfter: 0, limit: 3, includeUnpublished: false });
+        expect(published.map((hadith) => hadith.number)).to.deep.equal([1, 4, 5]);
+        const all = await store.listHadiths(C, { startAfter: 1, limit: 2, includeUnpublished: true });
+        expect(all.map((hadith) => [hadith.number, hadith.published])).to.deep.equal([
+          [2, false],
+          [3, false],
+        ]);
+      });
+
+      it('includes only the asked translations, ordered by locale', async () => {
+        await seed(2);
+        await store.putTranslation(C, 1, { locale: 'tr', text: 'Test çeviri 1', updatedAt: AT });
+        await store.putTranslation(C, 1, { locale: 'az', text: 'Test tərcümə 1', updatedAt: AT });
+        const [first] = await store.listHadiths(C, { startAfter: 0, limit: 1, includeUnpublished: false });
+        expect(Object.keys(first!.translations)).to.deep.equal(['az', 'en', 'tr']);
+        const [filtered] = await store.listHadiths(C, { startAfter: 0, limit: 1, includeUnpublished: false, locales: ['tr', 'ru'] });
+        expect(filtered!.translations).to.deep.equal({ tr: 'Test çeviri 1' });
+        expect((await store.getHadith(C, 1, { locales: [] }))!.translations).to.deep.equal({});
+      });
+    });
+
+    describe('translations and metadata', () => {
+      it('puts a translation exactly as given, replaces it, and deletes it', async () => {
+        await seed(1);
+        const translation = { locale: 'ru', text: 'Test перевод 1', updatedAt: '2025-12-31T23:59:59.000Z' };
+        await store.putTranslation(C, 1, translation);
+        expect(await store.getTranslation(C, 1, 'ru')).to.deep.equal(translation);
+        await store.putTranslation(C, 1, { ...translation, text: 'Test перевод 1b', updatedAt: LATER });
+        expect(await store.getTranslation(C, 1, 'ru')).to.deep.equal({ ...translation, text: 'Test перевод 1b', updatedAt: LATER });
+        expect(await store.deleteTranslation(C, 1, 'ru')).to.equal(true);
+        expect(await store.deleteTranslation(C, 1, 'ru')).to.equal(false);
+        expect(await store.getTranslation(C, 1, 'ru')).to.equal(undefined);
+      });
+
+      it('refuses a translation of a hadith that does not exist', async () => {
+        await seed(1);
+        const caught = await store.putTranslation(C, 2, { locale: 'ru', text: 'Test', updatedAt: AT }).catch((error: unknown) => error);
+        expect(caught).to.be.instanceOf(Error);
+        expect(await store.getHadith(C, 2)).to.equal(undefined);
+      });
+
+      it('sets all metadata of a hadith, and says false for a hadith that does not exist', async () => {
+        await seed(1);
+        const metadata = { narrator: 'Test narrator x', grade: 'Test grade', tags: ['test-a', 'test-b'], notes: 'Test note', published: false };
+        expect(await store.setMetadata(C, 1, metadata)).to.equal(true);
+        expect(await store.getHadith(C, 1)).to.deep.include(metadata);
+        expect(await store.setMetadata(C, 2, metadata)).to.equal(false);
+        expect(await store.setMetadata('test-unknown', 1, metadata)).to.equal(false);
+      });
+    });
+
+    describe('published texts (downloads)', () => {
+      it('lists the Arabic or one locale of published hadiths that have text, in order', async () => {
+        await seed(4);
+        await store.writeImported(C, [anImportedHadith(2, { textAr: null, translations: { en: null } })], AT);
+        await store.setMetadata(C, 3, { narrator: null, grade: null, tags: [], notes: null, published: false });
+        expect(await store.listPublishedTexts(C, 'ar')).to.deep.equal([
+          { number: 1, text: 'Test hadith 1 (Arabic)' },
+          { number: 4, text: 'Test hadith 4 (Arabic)' },
+        ]);
+        expect((await store.listPublishedTexts(C, 'en')).map((entry) => entry.number)).to.deep.equal([1, 4]);
+        expect(await store.listPublishedTexts(C, 'ru')).to.deep.equal([]);
+        expect(await store.listPublishedTexts('test-unknown', 'ar')).to.deep.equal([]);
+      });
+    });
+  });
+}
