@@ -1,2 +1,5 @@
-// Builders and conformance suites of the mosques feature.
-export {};
+// Builders, the synthetic data generator and the conformance suite of the mosques feature.
+export * from './builders.js';
+export * from './country-boxes.js';
+export * from './generate-mosques.js';
+export * from './mosque-store.conformance.js';

@@ -1,3 +1,9 @@
+import type { MosquesFtsTable, MosquesGeoTable } from './mosque-indexes.table.js';
+import type { MosquesTable } from './mosques.table.js';
+
 /** The mosques tables, merged into the Database interface. */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
-export interface MosqueTables {}
+export interface MosqueTables {
+  mosques: MosquesTable;
+  mosques_geo: MosquesGeoTable;
+  mosques_fts: MosquesFtsTable;
+}

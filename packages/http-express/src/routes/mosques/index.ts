@@ -1,3 +1,5 @@
 import type { RouteDefinition } from '../../platform/route.js';
+import { getMosqueRoute, listMosquesRoute } from './mosque-reads.routes.js';
+import { submitMosqueRoute } from './mosque-submit.route.js';
 
-export const mosquesRoutes: RouteDefinition[] = [];
+export const mosquesRoutes: RouteDefinition[] = [listMosquesRoute, submitMosqueRoute, getMosqueRoute];

@@ -1,0 +1,33 @@
+import { getPublishedMosque, listMosques, type MosqueListQuery } from '@islamic-data/core';
+import type { RouteDefinition } from '../../platform/route.js';
+import { mosque, mosqueListQuery, mosqueParams } from './mosque-schemas.js';
+
+const TAG = 'Mosques';
+
+export const listMosquesRoute: RouteDefinition<MosqueListQuery> = {
+  method: 'get',
+  path: '/mosques',
+  resource: 'mosques',
+  tag: TAG,
+  summary: 'List published mosques',
+  description: [
+    '`data` is an array of mosque records (no pagination: narrow with the filters and `limit`).',
+    'Filters combine with AND. With `near`, records are nearest first (ties by slug) and each has `distanceKm`; otherwise they are in slug order, which follows the English name and then the city.',
+    'Only published mosques are listed; a submission appears once an operator approves it.',
+  ].join(' '),
+  query: mosqueListQuery,
+  response: { type: 'array', items: mosque },
+  handle: async ({ query }, deps) => ({ data: await listMosques(deps.stores, query) }),
+};
+
+export const getMosqueRoute: RouteDefinition<unknown, { slug: string }> = {
+  method: 'get',
+  path: '/mosques/{slug}',
+  resource: 'mosques',
+  tag: TAG,
+  summary: 'One published mosque',
+  description: 'A slug that is unknown, or whose mosque is pending, rejected or unpublished: 404.',
+  params: mosqueParams,
+  response: mosque,
+  handle: async ({ params }, deps) => ({ data: await getPublishedMosque(deps.stores, params.slug) }),
+};

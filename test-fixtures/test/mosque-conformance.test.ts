@@ -1,0 +1,4 @@
+import { createInMemoryStores } from '@islamic-data/core';
+import { mosqueStoreConformance } from '../src/index.js';
+
+mosqueStoreConformance('in-memory', async () => createInMemoryStores());
