@@ -25,6 +25,7 @@ export * from './hadith/index.js';
 export * from './mosques/index.js';
 export * from './shared/locale.js';
 export * from './shared/translation.js';
+export * from './shared/content-writes-validation.js';
 export * from './audit/record-restorer.js';
 export * from './audit/rollback.js';
 export * from './timezone/index.js';

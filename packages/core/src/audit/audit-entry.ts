@@ -6,6 +6,9 @@ export interface Actor {
   keyName: string;
 }
 
+/** The actor of a write made with an API key. */
+export const actorOfKey = (key: { id: string; name: string }): Actor => ({ keyId: key.id, keyName: key.name });
+
 /** One recorded write: who, what, and the whole record before and after it (null where absent). */
 export interface AuditEntry {
   id: number;

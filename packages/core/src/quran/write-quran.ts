@@ -1,67 +1,37 @@
 import type { Actor } from '../audit/audit-entry.js';
-import type { Clock } from '../clock.js';
-import { notFound } from '../errors.js';
-import { assertWritableLocale } from '../shared/locale.js';
 import { AUDIT_ACTIONS, type Translation } from '../shared/translation.js';
-import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
-import { assertAyahTranslationText, parseAyahMetadataPatch } from './ayah-writes-validation.js';
+import { deleteTranslation, putTranslation, type ContentWriteDeps, type TranslatedRecord } from '../shared/translation-writes.js';
+import type { Stores } from '../shared/unit-of-work.js';
+import { parseAyahMetadataPatch } from './ayah-writes-validation.js';
 import { ayahKey, quranAuditResource, type Ayah, type AyahRef } from './quran.js';
 import { requireAyah } from './read-quran.js';
 
-export interface QuranWriteDeps {
-  unitOfWork: UnitOfWork;
-  clock: Clock;
-}
+export type QuranWriteDeps = ContentWriteDeps;
 
-/**
- * Creates or replaces one translation of an ayah, audited in the same transaction. Repeating the
- * same text changes nothing (the stored `updatedAt` stays) but is still audited, before = after.
- */
-export async function putAyahTranslation(
+/** The translations of one ayah inside a transaction. */
+export const ayahTranslations =
+  (ref: AyahRef) =>
+  (stores: Stores): TranslatedRecord => ({
+    assertExists: async () => void (await requireAyah(stores, ref.surah, ref.ayah, { locales: [] })),
+    get: (locale) => stores.quran.getTranslation(ref.surah, ref.ayah, locale),
+    put: (translation) => stores.quran.putTranslation(ref.surah, ref.ayah, translation),
+    delete: async (locale) => void (await stores.quran.deleteTranslation(ref.surah, ref.ayah, locale)),
+    resource: (locale) => quranAuditResource.translation(ref, locale),
+    label: `Ayah ${ayahKey(ref.surah, ref.ayah)}`,
+  });
+
+/** Creates or replaces one translation of an ayah, audited in the same transaction. */
+export function putAyahTranslation(
   deps: QuranWriteDeps,
   input: AyahRef & { locale: string; text: string },
   actor: Actor,
 ): Promise<{ created: boolean; translation: Translation }> {
-  assertWritableLocale(input.locale);
-  assertAyahTranslationText(input.text);
-  const at = deps.clock.now().toISOString();
-  return deps.unitOfWork.run(async (stores) => {
-    await assertAyahExists(stores, input);
-    const before = (await stores.quran.getTranslation(input.surah, input.ayah, input.locale)) ?? null;
-    if (before?.text !== input.text) {
-      await stores.quran.putTranslation(input.surah, input.ayah, { locale: input.locale, text: input.text, updatedAt: at });
-    }
-    const after = (await stores.quran.getTranslation(input.surah, input.ayah, input.locale))!;
-    await stores.audit.append({
-      at,
-      ...actor,
-      action: AUDIT_ACTIONS.putTranslation,
-      resource: quranAuditResource.translation(input, input.locale),
-      before,
-      after,
-    });
-    return { created: before === null, translation: after };
-  });
+  return putTranslation(deps, ayahTranslations(input), input, actor);
 }
 
 /** Deletes one translation of an ayah (404 when there is none), audited with after = null. */
-export async function deleteAyahTranslation(deps: QuranWriteDeps, input: AyahRef & { locale: string }, actor: Actor): Promise<void> {
-  assertWritableLocale(input.locale);
-  const at = deps.clock.now().toISOString();
-  await deps.unitOfWork.run(async (stores) => {
-    await assertAyahExists(stores, input);
-    const before = await stores.quran.getTranslation(input.surah, input.ayah, input.locale);
-    if (!before) throw notFound(`Ayah ${ayahKey(input.surah, input.ayah)} has no '${input.locale}' translation.`);
-    await stores.quran.deleteTranslation(input.surah, input.ayah, input.locale);
-    await stores.audit.append({
-      at,
-      ...actor,
-      action: AUDIT_ACTIONS.deleteTranslation,
-      resource: quranAuditResource.translation(input, input.locale),
-      before,
-      after: null,
-    });
-  });
+export function deleteAyahTranslation(deps: QuranWriteDeps, input: AyahRef & { locale: string }, actor: Actor): Promise<void> {
+  return deleteTranslation(deps, ayahTranslations(input), input.locale, actor);
 }
 
 /** Patches tags, notes and published; the audit entry holds the whole ayah before and after. */
@@ -79,8 +49,4 @@ export async function patchAyahMetadata(deps: QuranWriteDeps, input: AyahRef & {
     await stores.audit.append({ at, ...actor, action: AUDIT_ACTIONS.patchMetadata, resource: quranAuditResource.ayah(input), before, after });
     return after;
   });
-}
-
-async function assertAyahExists(stores: Pick<Stores, 'quran'>, { surah, ayah }: AyahRef): Promise<void> {
-  await requireAyah(stores, surah, ayah, { locales: [] });
 }

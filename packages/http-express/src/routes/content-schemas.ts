@@ -1,4 +1,4 @@
-import { AppError, LANGUAGE_CODE_PATTERN, assertWritableLocale } from '@islamic-data/core';
+import { AppError, CONTENT_LIMITS, LANGUAGE_CODE_PATTERN, assertWritableLocale } from '@islamic-data/core';
 import type { JsonSchema } from '../platform/route.js';
 
 /** Schemas and guards shared by the Quran and Hadith write routes (CONTRACT §9–§11). */
@@ -7,7 +7,7 @@ export const languageCode: JsonSchema = { type: 'string', pattern: LANGUAGE_CODE
 
 export const translationBody: JsonSchema = {
   type: 'object',
-  properties: { text: { type: 'string', minLength: 1, maxLength: 50_000, pattern: '\\S', description: 'Non-empty, at most 50,000 characters.' } },
+  properties: { text: { type: 'string', minLength: 1, maxLength: CONTENT_LIMITS.textLength, pattern: '\\S', description: `Non-empty, at most ${CONTENT_LIMITS.textLength} characters.` } },
   required: ['text'],
   additionalProperties: false,
 };
@@ -19,8 +19,13 @@ export const storedTranslation: JsonSchema = {
 };
 
 export const metadataProperties: Record<string, JsonSchema> = {
-  tags: { type: 'array', maxItems: 32, items: { type: 'string', minLength: 1, maxLength: 64 }, description: 'At most 32 tags of at most 64 characters.' },
-  notes: { type: ['string', 'null'], maxLength: 10_000 },
+  tags: {
+    type: 'array',
+    maxItems: CONTENT_LIMITS.tags,
+    items: { type: 'string', minLength: 1, maxLength: CONTENT_LIMITS.tagLength },
+    description: `At most ${CONTENT_LIMITS.tags} tags of at most ${CONTENT_LIMITS.tagLength} characters.`,
+  },
+  notes: { type: ['string', 'null'], maxLength: CONTENT_LIMITS.notesLength },
   published: { type: 'boolean' },
 };
 

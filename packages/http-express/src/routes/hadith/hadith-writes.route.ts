@@ -1,4 +1,4 @@
-import { deleteHadithTranslation, patchHadithMetadata, putHadithTranslation, type ApiKeyRecord } from '@islamic-data/core';
+import { actorOfKey, deleteHadithTranslation, patchHadithMetadata, putHadithTranslation } from '@islamic-data/core';
 import type { RouteDefinition } from '../../platform/route.js';
 import { forbidArabicLocale, forbidTextAr, storedTranslation, translationBody } from '../content-schemas.js';
 import { hadith, hadithMetadataPatch, hadithParams, translationParams } from './hadith-schemas.js';
@@ -6,8 +6,6 @@ import { hadith, hadithMetadataPatch, hadithParams, translationParams } from './
 const TAG = 'Hadith';
 
 type TranslationParams = { id: string; number: number; locale: string };
-
-const actorOf = (key: ApiKeyRecord | null) => ({ keyId: key!.id, keyName: key!.name });
 
 export const putTranslationRoute: RouteDefinition<unknown, TranslationParams, { text: string }> = {
   method: 'put',
@@ -25,7 +23,7 @@ export const putTranslationRoute: RouteDefinition<unknown, TranslationParams, { 
     const { created, translation } = await putHadithTranslation(
       deps,
       { collection: params.id, number: params.number, locale: params.locale, text: body.text },
-      actorOf(key),
+      actorOfKey(key!),
     );
     return { status: created ? 201 : 200, data: translation };
   },
@@ -43,7 +41,7 @@ export const deleteTranslationRoute: RouteDefinition<unknown, TranslationParams>
   successStatus: 204,
   guard: forbidArabicLocale,
   handle: async ({ params, key }, deps) => {
-    await deleteHadithTranslation(deps, { collection: params.id, number: params.number, locale: params.locale }, actorOf(key));
+    await deleteHadithTranslation(deps, { collection: params.id, number: params.number, locale: params.locale }, actorOfKey(key!));
     return { status: 204 };
   },
 };
@@ -61,6 +59,6 @@ export const patchHadithRoute: RouteDefinition<unknown, { id: string; number: nu
   bodyGuard: forbidTextAr,
   response: hadith,
   handle: async ({ params, body, key }, deps) => ({
-    data: await patchHadithMetadata(deps, { collection: params.id, number: params.number, patch: body }, actorOf(key)),
+    data: await patchHadithMetadata(deps, { collection: params.id, number: params.number, patch: body }, actorOfKey(key!)),
   }),
 };

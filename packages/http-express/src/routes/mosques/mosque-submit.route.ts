@@ -1,4 +1,4 @@
-import { submitMosque, type MosqueSubmission } from '@islamic-data/core';
+import { actorOfKey, submitMosque, type MosqueSubmission } from '@islamic-data/core';
 import type { RouteDefinition } from '../../platform/route.js';
 import { mosqueSubmissionBody, submittedMosque } from './mosque-schemas.js';
 
@@ -16,5 +16,5 @@ export const submitMosqueRoute: RouteDefinition<unknown, unknown, MosqueSubmissi
   body: mosqueSubmissionBody,
   response: submittedMosque,
   successStatus: 202,
-  handle: async ({ body, key }, deps) => ({ data: await submitMosque(deps, body, { keyId: key!.id, keyName: key!.name }) }),
+  handle: async ({ body, key }, deps) => ({ data: await submitMosque(deps, body, actorOfKey(key!)) }),
 };

@@ -1,4 +1,4 @@
-import { deleteAyahTranslation, patchAyahMetadata, putAyahTranslation, type ApiKeyRecord } from '@islamic-data/core';
+import { actorOfKey, deleteAyahTranslation, patchAyahMetadata, putAyahTranslation } from '@islamic-data/core';
 import type { RouteDefinition } from '../../platform/route.js';
 import { forbidArabicLocale, forbidTextAr, storedTranslation, translationBody } from '../content-schemas.js';
 import { ayah, ayahMetadataPatch, ayahParams, ayahTranslationParams } from './quran-schemas.js';
@@ -6,8 +6,6 @@ import { ayah, ayahMetadataPatch, ayahParams, ayahTranslationParams } from './qu
 const TAG = 'Quran';
 
 type TranslationParams = { surah: number; ayah: number; locale: string };
-
-const actorOf = (key: ApiKeyRecord | null) => ({ keyId: key!.id, keyName: key!.name });
 
 export const putAyahTranslationRoute: RouteDefinition<unknown, TranslationParams, { text: string }> = {
   method: 'put',
@@ -22,7 +20,7 @@ export const putAyahTranslationRoute: RouteDefinition<unknown, TranslationParams
   response: storedTranslation,
   guard: forbidArabicLocale,
   handle: async ({ params, body, key }, deps) => {
-    const { created, translation } = await putAyahTranslation(deps, { ...params, text: body.text }, actorOf(key));
+    const { created, translation } = await putAyahTranslation(deps, { ...params, text: body.text }, actorOfKey(key!));
     return { status: created ? 201 : 200, data: translation };
   },
 };
@@ -39,7 +37,7 @@ export const deleteAyahTranslationRoute: RouteDefinition<unknown, TranslationPar
   successStatus: 204,
   guard: forbidArabicLocale,
   handle: async ({ params, key }, deps) => {
-    await deleteAyahTranslation(deps, params, actorOf(key));
+    await deleteAyahTranslation(deps, params, actorOfKey(key!));
     return { status: 204 };
   },
 };
@@ -56,5 +54,5 @@ export const patchAyahRoute: RouteDefinition<unknown, { surah: number; ayah: num
   body: ayahMetadataPatch,
   bodyGuard: forbidTextAr,
   response: ayah,
-  handle: async ({ params, body, key }, deps) => ({ data: await patchAyahMetadata(deps, { ...params, patch: body }, actorOf(key)) }),
+  handle: async ({ params, body, key }, deps) => ({ data: await patchAyahMetadata(deps, { ...params, patch: body }, actorOfKey(key!)) }),
 };

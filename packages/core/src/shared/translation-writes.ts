@@ -1,0 +1,68 @@
+import type { Actor } from '../audit/audit-entry.js';
+import type { Clock } from '../clock.js';
+import { notFound } from '../errors.js';
+import { assertTranslationText } from './content-writes-validation.js';
+import { assertWritableLocale } from './locale.js';
+import { AUDIT_ACTIONS, type Translation } from './translation.js';
+import type { Stores, UnitOfWork } from './unit-of-work.js';
+
+export interface ContentWriteDeps {
+  unitOfWork: UnitOfWork;
+  clock: Clock;
+}
+
+/** The translations of one ayah or hadith, as a write reaches them inside a transaction. */
+export interface TranslatedRecord {
+  /** Throws NOT_FOUND when the ayah or hadith does not exist. */
+  assertExists(): Promise<void>;
+  get(locale: string): Promise<Translation | undefined>;
+  put(translation: Translation): Promise<void>;
+  delete(locale: string): Promise<void>;
+  /** The audit resource of one of its translations. */
+  resource(locale: string): string;
+  /** How a message names the record, e.g. `Ayah 2:255`. */
+  label: string;
+}
+
+/**
+ * Creates or replaces one translation, audited in the same transaction. Repeating the same text
+ * changes nothing (the stored `updatedAt` stays) but is still audited, before = after.
+ */
+export async function putTranslation(
+  deps: ContentWriteDeps,
+  recordIn: (stores: Stores) => TranslatedRecord,
+  input: { locale: string; text: string },
+  actor: Actor,
+): Promise<{ created: boolean; translation: Translation }> {
+  assertWritableLocale(input.locale);
+  assertTranslationText(input.text);
+  const at = deps.clock.now().toISOString();
+  return deps.unitOfWork.run(async (stores) => {
+    const record = recordIn(stores);
+    await record.assertExists();
+    const before = (await record.get(input.locale)) ?? null;
+    if (before?.text !== input.text) await record.put({ locale: input.locale, text: input.text, updatedAt: at });
+    const after = (await record.get(input.locale))!;
+    await stores.audit.append({ at, ...actor, action: AUDIT_ACTIONS.putTranslation, resource: record.resource(input.locale), before, after });
+    return { created: before === null, translation: after };
+  });
+}
+
+/** Deletes one translation (404 when there is none), audited with after = null. */
+export async function deleteTranslation(
+  deps: ContentWriteDeps,
+  recordIn: (stores: Stores) => TranslatedRecord,
+  locale: string,
+  actor: Actor,
+): Promise<void> {
+  assertWritableLocale(locale);
+  const at = deps.clock.now().toISOString();
+  await deps.unitOfWork.run(async (stores) => {
+    const record = recordIn(stores);
+    await record.assertExists();
+    const before = await record.get(locale);
+    if (!before) throw notFound(`${record.label} has no '${locale}' translation.`);
+    await record.delete(locale);
+    await stores.audit.append({ at, ...actor, action: AUDIT_ACTIONS.deleteTranslation, resource: record.resource(locale), before, after: null });
+  });
+}
