@@ -5,17 +5,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { HadithImportSummary as Summary } from '@islamic-data/core';
 import { runCli } from './cli-process.js';
-
-interface Summary {
-  collection: string;
-  hadiths: number;
-  added: number;
-  updated: number;
-  unchanged: number;
-  removed: number;
-  changed: boolean;
-}
 
 const README_RECORDS = Object.entries(HADITH_JSON_README_COUNTS).map(([slug, counts]) => [slug, counts.records]);
 

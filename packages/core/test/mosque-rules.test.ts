@@ -179,9 +179,8 @@ describe('core: mosque list queries', () => {
 describe('core: bounding boxes for a radius', () => {
   /** The point at `distance` km from `start` on the initial `bearing` (degrees), on the same sphere as distanceKm. */
   function destination(start: LatLng, bearing: number, distance: number): LatLng {
-    const R = 6371.0088;
     const rad = Math.PI / 180;
-    const delta = distance / R;
+    const delta = distance / EARTH_RADIUS_KM;
     const phi1 = start.lat * rad;
     const theta = bearing * rad;
     const phi2 = Math.asin(Math.sin(phi1) * Math.cos(delta) + Math.cos(phi1) * Math.sin(delta) * Math.cos(theta));

@@ -1,4 +1,4 @@
-import { QURAN_JSON_EDITIONS, importQuran, importTanzilTranslation, loadQuranJson, type QuranSource } from '@islamic-data/core';
+import { QURAN_JSON_EDITIONS, importQuran, importTanzilTranslation, loadQuranJson, type QuranDownloadEntry, type QuranSource } from '@islamic-data/core';
 import { expect } from 'chai';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,15 +7,6 @@ import { startTestApp, type TestApp } from './test-app.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const AZ_FILE = path.join(repoRoot, '../shared/data/quran-az/az.mammadaliyev.xml');
-
-interface Entry {
-  surah: number;
-  ayah: number;
-  attribution: string;
-  license: string;
-  source_url: string;
-  text: string | null;
-}
 
 describe('http: open Quran translation downloads', () => {
   let t: TestApp;
@@ -49,7 +40,7 @@ describe('http: open Quran translation downloads', () => {
   it('gives the whole Arabic text: 6236 entries with text, attribution, licence and source', async () => {
     const response = await open('/translations/quran/ar');
     expect(response.status).to.equal(200);
-    const entries = response.body.data as Entry[];
+    const entries = response.body.data as QuranDownloadEntry[];
     expect(entries).to.have.length(6236);
     expect(entries.map((entry) => entry.text)).to.deep.equal(source.arabic.texts.map((text) => text.text));
     expect(entries[0]).to.have.all.keys('surah', 'ayah', 'attribution', 'license', 'source_url', 'text');
@@ -59,7 +50,7 @@ describe('http: open Quran translation downloads', () => {
 
   for (const lang of ['en', 'ru', 'tr', 'az']) {
     it(`gives ${lang} under translator copyright as 6236 entries with text null and the edition's licence`, async () => {
-      const entries = (await open(`/translations/quran/${lang}`)).body.data as Entry[];
+      const entries = (await open(`/translations/quran/${lang}`)).body.data as QuranDownloadEntry[];
       expect(entries).to.have.length(6236);
       const edition = (await t.deps.stores.editions.get('quran', null, lang))!;
       for (const entry of entries) {
@@ -70,7 +61,7 @@ describe('http: open Quran translation downloads', () => {
   }
 
   it('gives one surah: /translations/quran/ar/2 has 286 entries', async () => {
-    const entries = (await open('/translations/quran/ar/2')).body.data as Entry[];
+    const entries = (await open('/translations/quran/ar/2')).body.data as QuranDownloadEntry[];
     expect(entries.map((entry) => entry.ayah)).to.deep.equal(Array.from({ length: 286 }, (_, i) => i + 1));
     expect(entries.every((entry) => entry.surah === 2 && typeof entry.text === 'string')).to.equal(true);
   });

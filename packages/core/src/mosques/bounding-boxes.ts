@@ -1,4 +1,4 @@
-import type { LatLng } from '../shared/geo.js';
+import { EARTH_RADIUS_KM, type LatLng } from '../shared/geo.js';
 
 export interface LatLngBox {
   minLat: number;
@@ -7,8 +7,6 @@ export interface LatLngBox {
   maxLng: number;
 }
 
-/** The mean radius `distanceKm` uses (IUGG); adapters that compute the distance themselves use it too. */
-export const EARTH_RADIUS_KM = 6371.0088;
 /** Widens the boxes a little, so that rounding never drops a point that lies on the circle. */
 const MARGIN_DEGREES = 1e-6;
 const toDegrees = (radians: number) => (radians * 180) / Math.PI;

@@ -5,8 +5,8 @@ export interface LatLng {
   lng: number;
 }
 
-/** Mean Earth radius (IUGG), the usual choice for great-circle distances. */
-const EARTH_RADIUS_KM = 6371.0088;
+/** The mean radius `distanceKm` uses (IUGG); adapters that compute the distance themselves use it too. */
+export const EARTH_RADIUS_KM = 6371.0088;
 
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
