@@ -88,6 +88,15 @@ describe('http: platform (CORS, ETag, compression, health, OpenAPI)', () => {
     expect(operation.responses).to.have.keys('200', '400', '401', '403', '404', '429', '500');
   });
 
+  it('documents the Arabic-locale refusal and body errors on translation writes', async () => {
+    const { body } = await request(t.app).get('/openapi.json');
+    const put = body.paths['/api/v1/quran/surahs/{surah}/ayahs/{ayah}/translations/{locale}'].put;
+    expect(put.responses['403'].description).to.contain('FORBIDDEN_LOCALE');
+    expect(put.responses['400'].description).to.contain('INVALID_JSON');
+    expect(put.responses['413'].description).to.contain('PAYLOAD_TOO_LARGE');
+    expect(body.paths['/api/v1/qibla'].get.responses['403'].description).not.to.contain('FORBIDDEN_LOCALE');
+  });
+
   it('serves an HTML reference at /docs built from the same document', async () => {
     const response = await request(t.app).get('/docs');
     expect(response.headers['content-type']).to.contain('text/html');

@@ -21,7 +21,7 @@ export function parseMetadataPatch<Patch extends Partial<ContentMetadata>>(
   checkOwnFields: (fields: Record<string, unknown>) => void = () => {},
 ): Patch {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw validationError('The body must be a JSON object.');
-  if ('text_ar' in body) throw new AppError('FORBIDDEN_LOCALE', 'text_ar (the Arabic original) is read-only.');
+  assertNoTextAr(body);
   const fields = body as Record<string, unknown>;
   const unknown = Object.keys(fields).find((field) => !allowedFields.includes(field));
   if (unknown !== undefined) throw validationError(`Field '${unknown}' is not allowed: only ${allowedFields.join(', ')} can be patched.`);
@@ -38,6 +38,13 @@ export function parseMetadataPatch<Patch extends Partial<ContentMetadata>>(
   }
   if (published !== undefined && typeof published !== 'boolean') throw validationError(`Field 'published' must be a boolean.`);
   return fields as Patch;
+}
+
+/** `text_ar`, the Arabic original, is never editable: 403 FORBIDDEN_LOCALE whatever else the body holds. */
+export function assertNoTextAr(body: unknown): void {
+  if (body !== null && typeof body === 'object' && 'text_ar' in body) {
+    throw new AppError('FORBIDDEN_LOCALE', 'text_ar (the Arabic original) is read-only.');
+  }
 }
 
 /** A field that, when present, is null or a non-empty string of at most `maxLength` characters. */

@@ -1,4 +1,4 @@
-import { AppError, CONTENT_LIMITS, LANGUAGE_CODE_PATTERN, assertWritableLocale } from '@islamic-data/core';
+import { assertNoTextAr, CONTENT_LIMITS, LANGUAGE_CODE_PATTERN, assertWritableLocale } from '@islamic-data/core';
 import type { JsonSchema } from '../platform/route.js';
 
 /** Schemas and guards shared by the Quran and Hadith write routes (CONTRACT §9–§11). */
@@ -35,8 +35,4 @@ export const forbidArabicLocale = ({ params }: { params: { locale?: string } }) 
 };
 
 /** Body guard: `text_ar` is never editable, whatever else the body holds. */
-export const forbidTextAr = (body: unknown) => {
-  if (body && typeof body === 'object' && 'text_ar' in body) {
-    throw new AppError('FORBIDDEN_LOCALE', 'text_ar (the Arabic original) is read-only.');
-  }
-};
+export const forbidTextAr = assertNoTextAr;
