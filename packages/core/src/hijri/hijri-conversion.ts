@@ -1,5 +1,6 @@
 import { validationError } from '../errors.js';
 import { formatIsoDate, parseIsoDate, weekdayOf, type CivilDate } from '../timezone/civil-date.js';
+import { parameterError } from '../parameter-error.js';
 import { resolveTimeZone } from '../timezone/time-zone.js';
 import { civilDateIn } from '../timezone/zoned-time.js';
 import { HIJRI_MONTH_NAMES, WEEKDAY_NAMES, type BilingualName } from './hijri-names.js';
@@ -23,7 +24,7 @@ export interface HijriConversion {
 export function toHijri(date: string): HijriConversion {
   const gregorian = parseIsoDate(date, 'date');
   const hijri = gregorianToUmmAlQura(gregorian);
-  if (!hijri) throw validationError(`date ${date} is outside the supported range: ${UMM_AL_QURA_RANGE_TEXT}.`);
+  if (!hijri) throw parameterError('date', `date is outside the supported range, ${UMM_AL_QURA_RANGE_TEXT}: got ${date}.`);
   return describeDay(gregorian, hijri);
 }
 
@@ -31,6 +32,30 @@ export function toHijri(date: string): HijriConversion {
 export function toGregorian(hijriDate: string): HijriConversion {
   const hijri = parseHijriDate(hijriDate);
   return describeDay(ummAlQuraToGregorian(hijri), hijri);
+}
+
+export interface HijriConversionInput {
+  /** Gregorian YYYY-MM-DD, converted to Hijri. */
+  date?: string | null;
+  /** Umm al-Qura YYYY-MM-DD, converted to Gregorian. */
+  hijri?: string | null;
+  /** IANA zone whose date is "today" when neither date is given (default UTC); validated whenever given. */
+  timezone?: string | null;
+  /** The current instant, for today; default: the system clock. */
+  now?: Date;
+}
+
+/** CONTRACT §8: exactly one of `date` or `hijri`; neither is today in `timezone` (default UTC). */
+export function convertHijri({ date, hijri, timezone, now }: HijriConversionInput): HijriConversion {
+  const givenDate = date !== undefined && date !== null;
+  const givenHijri = hijri !== undefined && hijri !== null;
+  if (givenDate && givenHijri) {
+    throw parameterError(['date', 'hijri'], 'date and hijri cannot both be given: send date (Gregorian) or hijri (Umm al-Qura) to convert, or neither for today.');
+  }
+  const zone = timezone === undefined || timezone === null ? undefined : resolveTimeZone(timezone);
+  if (givenDate) return toHijri(date);
+  if (givenHijri) return toGregorian(hijri);
+  return hijriToday(now ?? new Date(), zone);
 }
 
 /** Today's date in both calendars, "today" being the date in `timezone` (default UTC) at `now`. */
@@ -42,14 +67,14 @@ export function hijriToday(now: Date, timezone?: string): HijriConversion {
 
 function parseHijriDate(text: string): HijriDateParts {
   const match = typeof text === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(text) : null;
-  if (!match) throw validationError('hijri must be a Hijri date written YYYY-MM-DD.');
+  if (!match) throw parameterError('hijri', 'hijri must be a Hijri date written YYYY-MM-DD.');
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (!isHijriYearInRange(year)) throw validationError(`hijri ${text} is outside the supported range: ${UMM_AL_QURA_RANGE_TEXT}.`);
-  if (month < 1 || month > 12) throw validationError('hijri month must be from 1 to 12.');
-  if (day < 1 || day > 30) throw validationError('hijri day must be from 1 to 30.');
+  if (!isHijriYearInRange(year)) throw parameterError('hijri', `hijri is outside the supported range, ${UMM_AL_QURA_RANGE_TEXT}: got ${text}.`);
+  if (month < 1 || month > 12) throw parameterError('hijri', 'hijri month must be from 1 to 12.');
+  if (day < 1 || day > 30) throw parameterError('hijri', 'hijri day must be from 1 to 30.');
   const monthLength = hijriMonthLength(year, month);
   if (day > monthLength) {
-    throw validationError(`hijri ${text} does not exist: ${HIJRI_MONTH_NAMES[month - 1]!.en} ${year} has ${monthLength} days.`);
+    throw parameterError('hijri', `hijri ${text} does not exist: ${HIJRI_MONTH_NAMES[month - 1]!.en} ${year} has ${monthLength} days.`);
   }
   return { year, month, day };
 }

@@ -1,14 +1,16 @@
-import { validationError } from '../errors.js';
+import { parameterError } from '../parameter-error.js';
 import { PRAYER_NAMES, type PrayerName, type PrayerOffsets } from './prayer-names.js';
 
 export const MAX_ADJUSTMENT_MINUTES = 120;
+
+const invalid = (message: string) => parameterError('adjustments', message);
 
 /** Parses the query form "fajr:2,isha:-1" into minutes per time; throws a validation error naming `adjustments`. */
 export function parseAdjustments(text: string): Partial<PrayerOffsets> {
   const result: Record<string, number> = {};
   for (const entry of text.split(',').map((part) => part.trim()).filter(Boolean)) {
     const match = /^([a-z]+)\s*:\s*([+-]?\d+)$/i.exec(entry);
-    if (!match) throw validationError(`adjustments must be written like fajr:2,isha:-1 (got "${entry}").`);
+    if (!match) throw invalid(`adjustments must be written like fajr:2,isha:-1 (got "${entry}").`);
     result[match[1]!.toLowerCase()] = Number(match[2]);
   }
   return validateAdjustments(result);
@@ -18,15 +20,15 @@ export function parseAdjustments(text: string): Partial<PrayerOffsets> {
 export function validateAdjustments(adjustments: unknown): Partial<PrayerOffsets> {
   if (typeof adjustments === 'string') return parseAdjustments(adjustments);
   if (adjustments === null || typeof adjustments !== 'object' || Array.isArray(adjustments)) {
-    throw validationError('adjustments must map prayer names to minutes, like fajr:2,isha:-1.');
+    throw invalid('adjustments must map prayer names to minutes, like fajr:2,isha:-1.');
   }
   const result: Partial<PrayerOffsets> = {};
   for (const [name, minutes] of Object.entries(adjustments)) {
     if (!PRAYER_NAMES.includes(name as PrayerName)) {
-      throw validationError(`adjustments.${name} is not a time that can be adjusted; use ${PRAYER_NAMES.join(', ')}.`);
+      throw invalid(`adjustments.${name} is not a time that can be adjusted; use ${PRAYER_NAMES.join(', ')}.`);
     }
     if (!Number.isInteger(minutes) || Math.abs(minutes as number) > MAX_ADJUSTMENT_MINUTES) {
-      throw validationError(`adjustments.${name} must be a whole number of minutes from -${MAX_ADJUSTMENT_MINUTES} to ${MAX_ADJUSTMENT_MINUTES}.`);
+      throw invalid(`adjustments.${name} must be a whole number of minutes from -${MAX_ADJUSTMENT_MINUTES} to ${MAX_ADJUSTMENT_MINUTES}.`);
     }
     result[name as PrayerName] = minutes as number;
   }

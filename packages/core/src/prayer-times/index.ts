@@ -3,4 +3,5 @@ export * from './prayer-times-types.js';
 export { CUSTOM_METHOD_ID, DEFAULT_METHOD_ID, type CalculationMethodDescription } from './calculation-methods.js';
 export { listMethods } from './method-lookup.js';
 export { MAX_ADJUSTMENT_MINUTES, parseAdjustments } from './adjustments.js';
-export { prayerCalendar, prayerTimes } from './prayer-times.js';
+export { PRAYER_TIMES_YEARS, prayerCalendar, prayerTimes } from './prayer-times.js';
+export { CUSTOM_METHOD_LIMITS } from './prayer-settings.js';

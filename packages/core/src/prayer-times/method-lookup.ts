@@ -1,4 +1,4 @@
-import { validationError } from '../errors.js';
+import { parameterError } from '../parameter-error.js';
 import {
   CALCULATION_METHODS,
   DEFAULT_METHOD_ID,
@@ -14,7 +14,7 @@ export function findCalculationMethod(method: unknown = DEFAULT_METHOD_ID): Calc
   const key = typeof method === 'number' ? String(method) : method;
   const found = typeof key === 'string' ? (bySlug.get(key) ?? byAladhanId.get(key)) : undefined;
   if (!found) {
-    throw validationError(`method must be one of ${[...bySlug.keys()].join(', ')}, or an Aladhan method id (${[...byAladhanId.keys()].join(', ')}).`);
+    throw parameterError('method', `method must be one of ${[...bySlug.keys()].join(', ')}, or an Aladhan method id (${[...byAladhanId.keys()].join(', ')}).`);
   }
   return found;
 }

@@ -1,6 +1,6 @@
 import { Coordinates, HighLatitudeRule } from 'adhan';
-import { validationError } from '../errors.js';
 import { assertCoordinates } from '../shared/geo.js';
+import { parameterError } from '../parameter-error.js';
 import { resolveTimeZone, timeZoneAt } from '../timezone/time-zone.js';
 import { validateAdjustments } from './adjustments.js';
 import { CUSTOM_METHOD_ID, type CalculationMethodDefinition } from './calculation-methods.js';
@@ -32,8 +32,10 @@ export interface PrayerSettings {
 }
 
 const MOONSIGHTING_METHOD_ID = 'moonsighting-committee';
-const MAX_ANGLE = 30;
-const MAX_ISHA_INTERVAL = 300;
+
+/** Bounds of `fajrAngle`/`ishaAngle` (degrees, above 0) and `ishaInterval` (whole minutes, from 0) for method `custom`. */
+export const CUSTOM_METHOD_LIMITS = { maxAngle: 30, maxIshaInterval: 300 } as const;
+const { maxAngle: MAX_ANGLE, maxIshaInterval: MAX_ISHA_INTERVAL } = CUSTOM_METHOD_LIMITS;
 
 const given = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null;
 
@@ -57,7 +59,7 @@ export function resolvePrayerSettings(options: PrayerTimesOptions): PrayerSettin
 
 function oneOf<T extends string>(parameter: string, allowed: readonly T[], value: unknown, fallback: T): T {
   if (!given(value)) return fallback;
-  if (!allowed.includes(value as T)) throw validationError(`${parameter} must be one of ${allowed.join(', ')}.`);
+  if (!allowed.includes(value as T)) throw parameterError(parameter, `${parameter} must be one of ${allowed.join(', ')}.`);
   return value as T;
 }
 
@@ -68,7 +70,7 @@ function recommendedRule(lat: number, lng: number): HighLatitudeRuleName {
 
 function shafaqFor(method: CalculationMethodDefinition, shafaq: unknown): ShafaqKind | undefined {
   if (method.id !== MOONSIGHTING_METHOD_ID) {
-    if (given(shafaq)) throw validationError(`shafaq is only accepted with method=${MOONSIGHTING_METHOD_ID}.`);
+    if (given(shafaq)) throw parameterError('shafaq', `shafaq is only accepted with method=${MOONSIGHTING_METHOD_ID}.`);
     return undefined;
   }
   return oneOf('shafaq', SHAFAQ_KINDS, shafaq, 'general');
@@ -78,17 +80,17 @@ function withCustomAngles(method: CalculationMethodDefinition, options: PrayerTi
   const { fajrAngle, ishaAngle, ishaInterval } = options;
   if (method.id !== CUSTOM_METHOD_ID) {
     const stray = Object.entries({ fajrAngle, ishaAngle, ishaInterval }).find(([, value]) => given(value));
-    if (stray) throw validationError(`${stray[0]} is only accepted with method=${CUSTOM_METHOD_ID}.`);
+    if (stray) throw parameterError(stray[0], `${stray[0]} is only accepted with method=${CUSTOM_METHOD_ID}.`);
     return method;
   }
   if (given(fajrAngle)) assertAngle('fajrAngle', fajrAngle);
   if (given(ishaAngle)) assertAngle('ishaAngle', ishaAngle);
   if (given(ishaInterval) && (!Number.isInteger(ishaInterval) || ishaInterval < 0 || ishaInterval > MAX_ISHA_INTERVAL)) {
-    throw validationError(`ishaInterval must be a whole number of minutes from 0 to ${MAX_ISHA_INTERVAL}.`);
+    throw parameterError('ishaInterval', `ishaInterval must be a whole number of minutes from 0 to ${MAX_ISHA_INTERVAL}.`);
   }
   const byInterval = given(ishaInterval) && ishaInterval > 0;
   if (byInterval && given(ishaAngle)) {
-    throw validationError('ishaAngle and ishaInterval cannot both be given: Isha is either an angle or minutes after Maghrib.');
+    throw parameterError(['ishaAngle', 'ishaInterval'], 'ishaAngle and ishaInterval cannot both be given: Isha is either an angle or minutes after Maghrib.');
   }
   return {
     ...method,
@@ -100,6 +102,6 @@ function withCustomAngles(method: CalculationMethodDefinition, options: PrayerTi
 
 function assertAngle(parameter: string, value: unknown): void {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > MAX_ANGLE) {
-    throw validationError(`${parameter} must be a number of degrees above 0 and at most ${MAX_ANGLE}.`);
+    throw parameterError(parameter, `${parameter} must be a number of degrees above 0 and at most ${MAX_ANGLE}.`);
   }
 }

@@ -1,5 +1,5 @@
 import tzLookup from '@photostructure/tz-lookup';
-import { validationError } from '../errors.js';
+import { parameterError } from '../parameter-error.js';
 
 // Offset-like names ("+03:00") are not IANA zones, though newer ICU versions accept them.
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
@@ -31,7 +31,7 @@ export function canonicalTimeZone(name: string): string | undefined {
 /** Validates an IANA zone name, or throws a validation error naming `parameter`. */
 export function resolveTimeZone(name: unknown, parameter = 'timezone'): string {
   const canonical = typeof name === 'string' ? canonicalTimeZone(name) : undefined;
-  if (canonical === undefined) throw validationError(`${parameter} must be an IANA time zone name such as Europe/London.`);
+  if (canonical === undefined) throw parameterError(parameter, `${parameter} must be an IANA time zone name such as Europe/London.`);
   return canonical;
 }
 

@@ -7,10 +7,10 @@ import type { JsonSchema, RouteDefinition } from './route.js';
 // ajv-formats is CommonJS with a default export; under NodeNext it arrives as the module object.
 const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
 
-/** Query strings and path segments are text: they are coerced to the schema's types. */
-const textAjv = addFormats(new Ajv({ coerceTypes: true, useDefaults: true, allErrors: false, strict: false }));
+/** Query strings and path segments are text: they are coerced to the schema's types. `verbose` gives errors their schema, so a schema's `errorMessage` can word them. */
+const textAjv = addFormats(new Ajv({ coerceTypes: true, useDefaults: true, allErrors: false, strict: false, verbose: true }));
 /** JSON bodies carry their own types, which must match exactly. */
-const jsonAjv = addFormats(new Ajv({ coerceTypes: false, useDefaults: true, allErrors: false, strict: false }));
+const jsonAjv = addFormats(new Ajv({ coerceTypes: false, useDefaults: true, allErrors: false, strict: false, verbose: true }));
 
 type Part = 'query' | 'params' | 'body';
 const PART_NAMES: Record<Part, string> = { query: 'Query parameter', params: 'Path parameter', body: 'Field' };

@@ -1,0 +1,40 @@
+import { AppError } from './errors.js';
+
+/**
+ * A VALIDATION_ERROR about named input parameters. The message begins with the names as the core
+ * writes them ("timezone must be …"); `parameters` lets an adapter name them in its own terms
+ * (HTTP: "Query parameter 'timezone' must be …") without parsing the message.
+ */
+export class ParameterError extends AppError {
+  readonly parameters: readonly string[];
+
+  constructor(parameters: string | readonly string[], message: string) {
+    super('VALIDATION_ERROR', message);
+    this.name = 'ParameterError';
+    this.parameters = typeof parameters === 'string' ? [parameters] : [...parameters];
+  }
+
+  /**
+   * The message with the names quoted after `label`: "Query parameter 'timezone' must be …",
+   * "Query parameters 'date' and 'hijri' cannot both …". When the message does not begin with the
+   * names (it names a part, "adjustments.fajr must …"), it is kept whole after "… 'adjustments' is invalid:".
+   */
+  namedAs(label: string): string {
+    const subject = this.parameters.join(' and ');
+    const quoted = this.parameters.map((name) => `'${name}'`).join(' and ');
+    const labelled = `${label}${this.parameters.length > 1 ? 's' : ''} ${quoted}`;
+    return this.message.startsWith(`${subject} `) ? `${labelled}${this.message.slice(subject.length)}` : `${labelled} is invalid: ${this.message}`;
+  }
+}
+
+export const parameterError = (parameters: string | readonly string[], message: string) => new ParameterError(parameters, message);
+
+/** Runs `run`; a ParameterError it throws is reworded with `label` (e.g. "Query parameter"), anything else passes through. */
+export function namingParameters<T>(label: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof ParameterError) throw new ParameterError(error.parameters, error.namedAs(label));
+    throw error;
+  }
+}

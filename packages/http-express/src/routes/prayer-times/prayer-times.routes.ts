@@ -1,0 +1,55 @@
+import { listMethods, namingParameters, prayerCalendar, prayerTimes, type PrayerCalendarInput, type PrayerTimesInput } from '@islamic-data/core';
+import type { RouteDefinition } from '../../platform/route.js';
+import { calculationMethod, prayerCalendarQuery, prayerTimesDay, prayerTimesQuery } from './prayer-times-schemas.js';
+
+const TAG = 'Prayer times';
+/** The core names its parameters bare ("timezone must be …"); the API quotes them like the schema validator. */
+const QUERY_PARAMETER = 'Query parameter';
+
+const NULL_TIMES =
+  '`timings` are local HH:mm and `timestamps` ISO 8601 with the local offset; `sunrise` is included though it is not a prayer. ' +
+  'A time that does not exist that day (polar day or night with `polarCircleResolution=unresolved`) is null, never a wrong time.';
+
+export const prayerTimesRoute: RouteDefinition<Omit<PrayerTimesInput, 'now'>> = {
+  method: 'get',
+  path: '/prayer-times',
+  resource: 'prayer-times',
+  tag: TAG,
+  summary: 'The five daily prayers and sunrise for a place and a day',
+  description: [
+    'Computed with adhan (Aladhan\'s further methods added). `date` defaults to today in `timezone`, and `timezone` to the zone at the point.',
+    NULL_TIMES,
+    'A bad parameter, or one given where it does not apply (`fajrAngle` without `method=custom`, `shafaq` without `method=moonsighting-committee`): 400 VALIDATION_ERROR naming it.',
+  ].join(' '),
+  query: prayerTimesQuery,
+  response: prayerTimesDay,
+  handle: async ({ query }, { clock }) => ({ data: namingParameters(QUERY_PARAMETER, () => prayerTimes({ ...query, now: clock.now() })) }),
+};
+
+export const prayerCalendarRoute: RouteDefinition<PrayerCalendarInput> = {
+  method: 'get',
+  path: '/prayer-times/calendar',
+  resource: 'prayer-times',
+  tag: TAG,
+  summary: 'Prayer times for every day of a month',
+  description: [
+    'The parameters of `GET /prayer-times` with `year` and `month` (both required) instead of `date`;',
+    '`data` is one `/prayer-times` object per day of the month, in order. Each day is reckoned in `timezone`, so days across a DST change carry their own offsets.',
+    NULL_TIMES,
+  ].join(' '),
+  query: prayerCalendarQuery,
+  response: { type: 'array', items: prayerTimesDay, minItems: 28, maxItems: 31 },
+  handle: async ({ query }) => ({ data: namingParameters(QUERY_PARAMETER, () => prayerCalendar(query)) }),
+};
+
+export const prayerMethodsRoute: RouteDefinition = {
+  method: 'get',
+  path: '/prayer-times/methods',
+  resource: 'prayer-times',
+  tag: TAG,
+  summary: 'Every calculation method with its parameters',
+  description:
+    "adhan's twelve methods, the further methods Aladhan offers, and `custom` last. `id` and `aladhanId` are both accepted as `method`.",
+  response: { type: 'array', items: calculationMethod },
+  handle: async () => ({ data: listMethods() }),
+};
