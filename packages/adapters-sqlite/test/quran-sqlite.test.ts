@@ -1,4 +1,4 @@
-import { ManualClock, importQuran, type AuditLog } from '@islamic-data/core';
+import { ManualClock, importQuran, importQuranTranslation, type AuditLog } from '@islamic-data/core';
 import { aSyntheticQuranSource } from '@islamic-data/test-fixtures';
 import { expect } from 'chai';
 import { Kysely, SqliteDialect } from 'kysely';
@@ -76,5 +76,42 @@ describe('SQLite Quran store: queries, constraints, transactions', () => {
     );
     expect(error?.message).to.equal('Test failure on the third edition');
     expect(dump()).to.deep.equal(before);
+  });
+
+  it('rolls a failed translation import back whole: no partial edition, not one of its rows', async () => {
+    const database = await fresh();
+    const source = aSyntheticQuranSource({ counts: [3, 40, 2], languages: ['en', 'az'] });
+    const [english, azerbaijani] = source.translations;
+    await importQuran({ unitOfWork: sqliteUnitOfWork(database.db), clock }, { ...source, translations: [english!] });
+    const dump = () =>
+      database.sqlite
+        .prepare("select (select count(*) from quran_ayah_translations where locale = 'az') rows, (select count(*) from editions where lang = 'az') editions, (select count(*) from audit_log) audit")
+        .get();
+    const before = dump();
+    let rowsWritten = 0;
+    const failing = {
+      clock,
+      unitOfWork: {
+        run: <T>(work: (stores: ReturnType<typeof sqliteStores>) => Promise<T>) =>
+          sqliteUnitOfWork(database.db).run((stores) => {
+            const audit: AuditLog = {
+              ...stores.audit,
+              append: async () => {
+                rowsWritten = (database.sqlite.prepare("select count(*) n from quran_ayah_translations where locale = 'az'").get() as { n: number }).n;
+                throw new Error('Test failure after the texts were written');
+              },
+            };
+            return work({ ...stores, audit });
+          }),
+      },
+    };
+    const error = await importQuranTranslation(failing, azerbaijani!).then(
+      () => undefined,
+      (caught: Error) => caught,
+    );
+    expect(error?.message).to.equal('Test failure after the texts were written');
+    expect(rowsWritten, 'the texts were written inside the transaction before it failed').to.equal(45);
+    expect(dump()).to.deep.equal(before);
+    expect(before).to.include({ rows: 0, editions: 0 });
   });
 });

@@ -145,6 +145,17 @@ describe('cli: import quran and quran-translation', function () {
     });
   }
 
+  it('leaves an imported edition exactly as it was when a later import of it is truncated', async () => {
+    const before = snapshot(env.DATABASE_PATH);
+    expect(azRows()).to.include({ n: 6236 });
+    const truncated = path.join(dir, 'truncated-other.xml');
+    const whole = readFileSync(path.join(AZ_DIR, AZ_FILES[0]!));
+    writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length * 0.9)));
+    const result = await importAz(truncated);
+    expect(result.code).to.equal(1);
+    expect(snapshot(env.DATABASE_PATH)).to.deep.equal(before);
+  });
+
   it('shows a progress bar on a terminal, and none when stderr is not one', async function () {
     if (!existsSync('/usr/bin/script')) this.skip(); // util-linux `script` gives the CLI a pseudo-terminal
     const file = path.join(AZ_DIR, AZ_FILES[1]!);

@@ -99,6 +99,7 @@ describe('cli: keys against a running server on the same DATABASE_PATH', functio
     expect(server.output()).to.contain('"msg":"stopped"');
     expect(server.output()).not.to.contain(key);
     expect(server.output()).not.to.contain('idk_');
+    expect(server.output()).not.to.contain(createHashHex(key));
     const check = await cli('db', 'check', '--json');
     expect(JSON.parse(check.stdout).integrity).to.equal('ok');
   });

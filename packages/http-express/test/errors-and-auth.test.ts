@@ -1,4 +1,4 @@
-import { AppError, ManualClock, revokeApiKey } from '@islamic-data/core';
+import { AppError, hashApiKey, ManualClock, revokeApiKey } from '@islamic-data/core';
 import { expect } from 'chai';
 import request from 'supertest';
 import type { RouteDefinition } from '../src/index.js';
@@ -25,7 +25,11 @@ const echoWrite: RouteDefinition<unknown, { locale: string }, { text: string }> 
   handle: async ({ body }) => ({ data: body }),
 };
 
+/** Every response the suite checked, to assert at the end that none carries a key or its hash. */
+const responsesSeen: string[] = [];
+
 function expectError(response: request.Response, status: number, code: string): void {
+  responsesSeen.push(response.text + JSON.stringify(response.headers));
   expect(response.status, JSON.stringify(response.body)).to.equal(status);
   expect(response.body).to.have.all.keys('error');
   expect(response.body.error).to.have.all.keys('code', 'message');
@@ -61,7 +65,9 @@ describe('http: every error code of the spec', () => {
     const { key, id } = await t.issueKey();
     expect((await qibla().set('X-API-Key', key)).status).to.equal(200);
     await revokeApiKey(t.deps, id);
-    expectError(await qibla().set('X-API-Key', key), 401, 'INVALID_API_KEY');
+    const response = await qibla().set('X-API-Key', key);
+    expectError(response, 401, 'INVALID_API_KEY');
+    expect(response.body.error.message).to.equal('API key not found or revoked.');
   });
 
   it('EXPIRED_API_KEY: 401 once the expiry has passed', async () => {
@@ -184,7 +190,17 @@ describe('http: every error code of the spec', () => {
       expect(t.issuedKeys.length).to.be.greaterThan(5);
       expect(t.logs.length).to.be.greaterThan(10);
       for (const key of t.issuedKeys) expect(t.logs.join('')).not.to.contain(key);
+      for (const key of t.issuedKeys) expect(t.logs.join('')).not.to.contain(hashApiKey(key));
       expect(t.logs.join('')).not.to.contain('idk_');
+    });
+
+    it('answered no key and no key hash in any error response, body or headers', () => {
+      expect(responsesSeen.length).to.be.greaterThan(10);
+      const seen = responsesSeen.join('\n');
+      for (const key of t.issuedKeys) {
+        expect(seen).not.to.contain(key);
+        expect(seen).not.to.contain(hashApiKey(key));
+      }
     });
 
     it('leaves a database that passes PRAGMA integrity_check', () => {

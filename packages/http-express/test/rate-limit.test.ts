@@ -29,7 +29,10 @@ describe('http: rate limit (fixed 60 s window, 100 per key)', () => {
     }
     const limited = await request(t.app).get('/api/v1/qibla?lat=1&lng=1').set('X-API-Key', key);
     expect(limited.status).to.equal(429);
+    expect(limited.body).to.have.all.keys('error');
+    expect(limited.body.error).to.have.all.keys('code', 'message');
     expect(limited.body.error.code).to.equal('RATE_LIMITED');
+    expect(limited.body.error.message).to.be.a('string').and.not.equal('');
     expect(limited.headers['retry-after']).to.equal('30');
     expect(Number(limited.headers['x-ratelimit-reset'])).to.equal(windowEnd);
     expectRateLimitHeaders(limited, 0);

@@ -1,5 +1,5 @@
 import { integrityCheck } from '@islamic-data/adapters-sqlite';
-import { createApiKey, type Clock, type CreateKeyInput } from '@islamic-data/core';
+import { createApiKey, hashApiKey, type Clock, type CreateKeyInput } from '@islamic-data/core';
 import type { Express } from 'express';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,9 +51,13 @@ export async function startTestApp(
       return { key: issued.key, id: issued.summary.id };
     },
     integrity: () => integrityCheck(deps.database.sqlite),
+    /** Also checks, for every suite, that no issued key nor its hash reached a log line. */
     async close() {
       await deps.database.close();
+      const logged = logs.join('');
+      const leaked = issuedKeys.find((key) => logged.includes(key) || logged.includes(hashApiKey(key)));
       rmSync(dir, { recursive: true, force: true });
+      if (leaked) throw new Error('An issued API key or its hash appears in the log.');
     },
   };
 }
