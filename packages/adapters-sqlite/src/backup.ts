@@ -1,18 +1,26 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { serverHoldingDatabase } from './server-lock.js';
 
+/** Pages per backup step: all of them, so that the copy is made in one step. */
+const ALL_PAGES = 0x7fffffff;
+
 /**
  * Copies the live database with SQLite's online backup API (safe while the server writes), then
- * opens the copy and checks its integrity.
+ * opens the copy and checks its integrity. The pages are copied in one step, within one read
+ * transaction: a point-in-time copy that WAL lets the server keep writing through. (In small
+ * steps, every write the server commits between two steps restarts the copy, so under a steady
+ * load the backup of a large file would never finish.)
  */
 export async function backupDatabase(
   sqlite: BetterSqlite3.Database,
   destination: string,
 ): Promise<{ pages: number; integrity: string }> {
+  if (path.resolve(destination) === path.resolve(sqlite.name)) throw new Error(`${destination} is the database itself; back up to another file.`);
+  if (existsSync(destination) && statSync(destination).isDirectory()) throw new Error(`${destination} is a directory; give the backup a file name.`);
   mkdirSync(path.dirname(path.resolve(destination)), { recursive: true });
-  const { totalPages } = await sqlite.backup(destination);
+  const { totalPages } = await sqlite.backup(destination, { progress: () => ALL_PAGES });
   const copy = new BetterSqlite3(destination, { readonly: true });
   try {
     return { pages: totalPages, integrity: integrityCheck(copy) };
@@ -32,6 +40,8 @@ export function integrityCheck(sqlite: BetterSqlite3.Database): string {
 export async function restoreDatabase(backupFile: string, databaseFile: string): Promise<{ pages: number }> {
   const holder = serverHoldingDatabase(databaseFile);
   if (holder !== null) throw new Error(`A server (pid ${holder}) is serving ${databaseFile}; stop it before restoring.`);
+  if (!existsSync(backupFile) || statSync(backupFile).isDirectory()) throw new Error(`There is no backup file ${backupFile}.`);
+  if (path.resolve(backupFile) === path.resolve(databaseFile)) throw new Error(`${backupFile} is the database itself; restore from a backup file.`);
   const source = new BetterSqlite3(backupFile, { readonly: true, fileMustExist: true });
   const staging = `${databaseFile}.restoring`;
   try {

@@ -26,7 +26,7 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts `serve` on a free loopback port and waits for its "listening" log line. */
+/** Starts `serve` on a free loopback port and waits for its "listening" log line (LOG_LEVEL must show info). */
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, [CLI_MAIN, 'serve'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
@@ -34,7 +34,11 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
   });
   let output = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    // A server that never says it listens is killed, not left running after the suite.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, 30_000);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
     const onData = (chunk: Buffer) => {
       output += chunk;

@@ -114,11 +114,40 @@ describe('cli: operator commands (rotate, audit, restore, help)', function () {
     expect(JSON.parse((await cli('db', 'check', '--json')).stdout).integrity).to.equal('ok');
   });
 
+  it('refuses db backup onto the database itself or a directory, and restore from a missing file, with a message and exit 1', async () => {
+    for (const [args, message] of [
+      [['db', 'backup', env.DATABASE_PATH], 'is the database itself'],
+      [['db', 'backup', dir], 'is a directory'],
+      [['db', 'restore', path.join(dir, 'test-missing.db')], `There is no backup file ${path.join(dir, 'test-missing.db')}`],
+      [['db', 'restore', env.DATABASE_PATH], 'is the database itself'],
+    ] as const) {
+      const result = await cli(...args);
+      expect(result.code, args.join(' ')).to.equal(1);
+      expect(result.stderr, args.join(' ')).to.match(/^error: /).and.to.contain(message);
+    }
+    expect(JSON.parse((await cli('db', 'check', '--json')).stdout).integrity).to.equal('ok');
+  });
+
   it('answers --help for every command', async () => {
     for (const command of [[], ['keys'], ['keys', 'create'], ['audit', 'rollback'], ['db', 'restore'], ['import'], ['mosques'], ['serve']]) {
       const result = await cli(...command, '--help');
       expect(result.code, command.join(' ')).to.equal(0);
       expect(result.stdout).to.contain('Usage:');
+    }
+  });
+
+  it('answers --help, offering --json, for every keys, audit and db subcommand', async () => {
+    const subcommands = {
+      keys: ['create', 'list', 'revoke', 'rotate'],
+      audit: ['list', 'show', 'rollback'],
+      db: ['migrate', 'backup', 'restore', 'check'],
+    };
+    const results = await Promise.all(
+      Object.entries(subcommands).flatMap(([command, names]) => names.map(async (name) => [`${command} ${name}`, await cli(command, name, '--help')] as const)),
+    );
+    for (const [command, result] of results) {
+      expect(result.code, command).to.equal(0);
+      expect(result.stdout, command).to.contain(`Usage: islamic-data ${command}`).and.to.contain('--json');
     }
   });
 

@@ -15,9 +15,9 @@ export interface RollbackDeps {
 
 export interface PlannedUndo {
   entry: AuditEntry;
-  /** The record as it is now. */
+  /** The restorable part of the record as it is now (e.g. only the metadata of an ayah). */
   current: unknown;
-  /** What the rollback puts back (the entry's `before`). */
+  /** What the rollback puts back: the same part of the entry's `before`. */
   restored: unknown;
 }
 
@@ -38,7 +38,8 @@ export async function rollbackEntry(deps: RollbackDeps, entryId: number, options
 
 /**
  * Undoes every write one key made since a time, newest first, in one transaction: the case of a
- * key that wrote bad translations. With `dryRun` nothing changes and the plan is returned.
+ * key that wrote bad translations. Writes already undone (by a rollback that was not itself undone)
+ * are skipped, so running it again does nothing. With `dryRun` nothing changes and the plan is returned.
  */
 export async function rollbackKeySince(
   deps: RollbackDeps,
@@ -47,8 +48,9 @@ export async function rollbackKeySince(
   const since = new Date(input.since);
   if (Number.isNaN(since.getTime())) throw validationError(`since must be an ISO 8601 time, got '${input.since}'.`);
   return deps.unitOfWork.run(async (stores) => {
+    const undone = await undoneEntryIds(stores, since.toISOString());
     const entries = (await stores.audit.list({ keyId: input.keyId, since: since.toISOString() })).filter(
-      (entry) => entry.action !== ROLLBACK_ACTION && findRestorer(deps, entry) !== undefined,
+      (entry) => entry.action !== ROLLBACK_ACTION && !undone.has(entry.id) && findRestorer(deps, entry) !== undefined,
     );
     return undo(deps, stores, entries, { force: input.force ?? false, dryRun: input.dryRun ?? false });
   });
@@ -64,15 +66,21 @@ async function undo(
   const undone: PlannedUndo[] = [];
   const rollbackEntries: AuditEntry[] = [];
   const at = deps.clock.now().toISOString();
+  // A dry run changes nothing, so an older entry of a record already planned finds the record as
+  // the newer entry's undo would leave it: its `before`.
+  const plannedStates = new Map<string, unknown>();
   for (const entry of entries) {
     const restorer = findRestorer(deps, entry);
     if (!restorer) throw validationError(`Audit entry ${entry.id} (${entry.action} ${entry.resource}) cannot be rolled back.`);
-    const current = await restorer.current(stores, entry.resource);
+    const current = plannedStates.has(entry.resource) ? plannedStates.get(entry.resource) : await restorer.current(stores, entry.resource);
     if (!options.force && !isDeepStrictEqual(restorer.comparable(current), restorer.comparable(entry.after))) {
       throw await changedSince(stores, entry);
     }
-    undone.push({ entry, current, restored: entry.before });
-    if (options.dryRun) continue;
+    undone.push({ entry, current: restorer.comparable(current), restored: restorer.comparable(entry.before) });
+    if (options.dryRun) {
+      plannedStates.set(entry.resource, entry.before);
+      continue;
+    }
     await restorer.restore(stores, entry.resource, entry.before);
     rollbackEntries.push(
       await stores.audit.append({
@@ -87,6 +95,22 @@ async function undo(
     );
   }
   return { undone, rollbackEntries, dryRun: options.dryRun };
+}
+
+/** Ids of the entries (since a time) that a rollback undid, unless that rollback was undone in turn. */
+async function undoneEntryIds(stores: Stores, since: string): Promise<Set<number>> {
+  const rollbacks = await stores.audit.list({ action: ROLLBACK_ACTION, since });
+  const revertersOf = new Map<number, number[]>();
+  for (const { id, revertsEntryId } of rollbacks) {
+    if (revertsEntryId !== null) revertersOf.set(revertsEntryId, [...(revertersOf.get(revertsEntryId) ?? []), id]);
+  }
+  const memo = new Map<number, boolean>();
+  // A rollback always reverts an older entry, so this recursion ends.
+  const isUndone = (id: number): boolean => {
+    if (!memo.has(id)) memo.set(id, (revertersOf.get(id) ?? []).some((reverter) => !isUndone(reverter)));
+    return memo.get(id)!;
+  };
+  return new Set([...revertersOf.keys()].filter(isUndone));
 }
 
 function findRestorer(deps: RollbackDeps, entry: AuditEntry): RecordRestorer | undefined {

@@ -7,3 +7,4 @@ export * from './hadith-writes-validation.js';
 export * from './hadith-downloads.js';
 export * from './import-hadiths.js';
 export * from './sources/index.js';
+export * from './hadith-restorers.js';

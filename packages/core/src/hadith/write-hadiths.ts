@@ -42,8 +42,8 @@ export function deleteHadithTranslation(deps: HadithWriteDeps, input: HadithRef 
 /** Patches narrator, grade, tags, notes and published; the audit entry holds the whole hadith before and after. */
 export async function patchHadithMetadata(deps: HadithWriteDeps, input: HadithRef & { patch: unknown }, actor: Actor): Promise<Hadith> {
   const patch = parseHadithMetadataPatch(input.patch);
-  const at = deps.clock.now().toISOString();
   return deps.unitOfWork.run(async (stores) => {
+    const at = deps.clock.now().toISOString();
     const before = await requireHadith(stores, input.collection, input.number);
     await stores.hadith.setMetadata(input.collection, input.number, { ...hadithMetadataOf(before), ...patch });
     const after = await requireHadith(stores, input.collection, input.number);

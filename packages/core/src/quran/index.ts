@@ -12,3 +12,4 @@ export * from './tanzil-xml.js';
 export * from './tanzil-edition.js';
 export * from './quran-json-source.js';
 export * from './import-tanzil-translation.js';
+export * from './quran-restorers.js';

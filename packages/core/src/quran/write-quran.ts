@@ -37,8 +37,8 @@ export function deleteAyahTranslation(deps: QuranWriteDeps, input: AyahRef & { l
 /** Patches tags, notes and published; the audit entry holds the whole ayah before and after. */
 export async function patchAyahMetadata(deps: QuranWriteDeps, input: AyahRef & { patch: unknown }, actor: Actor): Promise<Ayah> {
   const patch = parseAyahMetadataPatch(input.patch);
-  const at = deps.clock.now().toISOString();
   return deps.unitOfWork.run(async (stores) => {
+    const at = deps.clock.now().toISOString();
     const before = await requireAyah(stores, input.surah, input.ayah);
     await stores.quran.setMetadata(input.surah, input.ayah, {
       tags: patch.tags ?? before.tags,

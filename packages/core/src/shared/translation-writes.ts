@@ -36,8 +36,8 @@ export async function putTranslation(
 ): Promise<{ created: boolean; translation: Translation }> {
   assertWritableLocale(input.locale);
   assertTranslationText(input.text);
-  const at = deps.clock.now().toISOString();
   return deps.unitOfWork.run(async (stores) => {
+    const at = deps.clock.now().toISOString(); // inside the transaction: audit times follow commit order
     const record = recordIn(stores);
     await record.assertExists();
     const before = (await record.get(input.locale)) ?? null;
@@ -56,8 +56,8 @@ export async function deleteTranslation(
   actor: Actor,
 ): Promise<void> {
   assertWritableLocale(locale);
-  const at = deps.clock.now().toISOString();
   await deps.unitOfWork.run(async (stores) => {
+    const at = deps.clock.now().toISOString();
     const record = recordIn(stores);
     await record.assertExists();
     const before = await record.get(locale);
