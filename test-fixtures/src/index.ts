@@ -7,3 +7,4 @@ export * from './conformance/edition-store.conformance.js';
 export * from './quran/index.js';
 export * from './hadith/index.js';
 export * from './mosques/index.js';
+export * from './prayer-times/golden-times.js';

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import {
-  AppError,
   ManualClock,
   OPERATOR_ACTOR,
   ROLLBACK_ACTION,
@@ -25,6 +24,7 @@ import {
   type Surah,
   type UnitOfWork,
 } from '../src/index.js';
+import { failureOf } from './failure-of.js';
 
 // A small, visibly synthetic Quran and hadith collection (core cannot use test-fixtures).
 const surahs: Surah[] = [3, 4].map((ayahCount, i) => ({
@@ -102,14 +102,6 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
     hadithEn: await stores.hadith.getTranslation(C, 1, 'en'),
     audit: await stores.audit.list(),
   });
-  async function failureOf(promise: Promise<unknown>): Promise<AppError> {
-    const error = await promise.then(
-      () => undefined,
-      (caught: unknown) => caught,
-    );
-    expect(error, 'expected a failure').to.be.instanceOf(AppError);
-    return error as AppError;
-  }
 
   describe('which entries they handle', () => {
     it('handles translation and metadata writes (and their rollbacks) of ayahs and hadiths, nothing else', () => {

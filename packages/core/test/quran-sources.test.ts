@@ -15,6 +15,7 @@ import {
   quranJsonPackageDir,
   tanzilEdition,
 } from '../src/index.js';
+import { failureOf } from './failure-of.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const AZ_DIR = path.join(repoRoot, '../shared/data/quran-az');
@@ -25,14 +26,6 @@ async function* chunksOf(text: string | Buffer, size: number) {
   for (let start = 0; start < bytes.length; start += size) yield bytes.subarray(start, start + size);
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error, 'expected a failure').to.be.instanceOf(AppError);
-  return error as AppError;
-}
 
 describe('core: Quran sources', () => {
   describe('quran-json', () => {

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import {
-  AppError,
   ManualClock,
   createInMemoryStores,
   deleteAyahTranslation,
@@ -18,6 +17,7 @@ import {
   type Surah,
   type UnitOfWork,
 } from '../src/index.js';
+import { failureOf } from './failure-of.js';
 
 // A small, visibly synthetic Quran (core cannot use test-fixtures, which depends on core).
 const COUNTS = [3, 12, 2];
@@ -54,14 +54,6 @@ const editor = { keyId: 'key_TESTEDITOR01', keyName: 'Test editor' };
 const reader = { permissions: ['read' as const] };
 const writer = { permissions: ['read' as const, 'write' as const] };
 
-async function failureOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error, 'expected a failure').to.be.instanceOf(AppError);
-  return error as AppError;
-}
 
 describe('core: Quran use cases', () => {
   let stores: Stores;

@@ -1,71 +1,17 @@
 import { PRAYER_NAMES } from '@islamic-data/core';
 import { expect } from 'chai';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { goldenMisses, goldenSettings, readGoldenTimes, type GoldenTimesFile } from '@islamic-data/test-fixtures';
 import { listen, mapConcurrently, type ListeningApp } from './http-client.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
-// The compiled test runs from packages/http-express/dist/test; the shared data sits beside the repository.
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const goldenDir = path.join(repoRoot, '../shared/data/reference/prayer-times/adhan-shared-times');
-
-interface GoldenFile {
-  params: { latitude: number; longitude: number; timezone: string; method: string; madhab: string; highLatitudeRule: string };
-  variance?: number;
-  times: Array<Record<string, string> & { date: string }>;
-}
-
-/** adhan's method names as the API's slugs. */
-const METHOD_SLUGS: Record<string, string> = {
-  MuslimWorldLeague: 'muslim-world-league',
-  Egyptian: 'egyptian',
-  Karachi: 'karachi',
-  UmmAlQura: 'umm-al-qura',
-  Dubai: 'dubai',
-  MoonsightingCommittee: 'moonsighting-committee',
-  NorthAmerica: 'north-america',
-  Kuwait: 'kuwait',
-  Qatar: 'qatar',
-  Singapore: 'singapore',
-  Tehran: 'tehran',
-  Turkey: 'turkey',
-};
-const RULES: Record<string, string> = {
-  MiddleOfTheNight: 'middle-of-the-night',
-  SeventhOfTheNight: 'seventh-of-the-night',
-  TwilightAngle: 'twilight-angle',
-};
-
-/** "5:44 PM" → minutes after midnight. */
-function minutesOf12Hour(text: string): number {
-  const [, hours, minutes, half] = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(text)!;
-  return (Number(hours) % 12) * 60 + Number(minutes) + (half === 'PM' ? 720 : 0);
-}
-
-const minutesOf24Hour = (text: string) => Number(text.slice(0, 2)) * 60 + Number(text.slice(3, 5));
-
-function circularDifference(a: number, b: number): number {
-  const difference = Math.abs(a - b) % 1440;
-  return Math.min(difference, 1440 - difference);
-}
-
 /** The golden file's parameters as the query string of CONTRACT §6. */
-function queryOf({ params }: GoldenFile): string {
-  return new URLSearchParams({
-    lat: String(params.latitude),
-    lng: String(params.longitude),
-    method: METHOD_SLUGS[params.method]!,
-    madhab: params.madhab.toLowerCase(),
-    highLatitudeRule: RULES[params.highLatitudeRule]!,
-    timezone: params.timezone,
-  }).toString();
-}
+const queryOf = (golden: GoldenTimesFile) =>
+  new URLSearchParams(Object.entries(goldenSettings(golden)).map(([name, value]) => [name, String(value)] as [string, string])).toString();
 
 describe('http: prayer times against the adhan-js golden files, through GET /prayer-times and /prayer-times/calendar', function () {
   this.timeout(60_000);
-  const files = readdirSync(goldenDir).filter((file) => file.endsWith('.json')).sort();
-  const goldens = new Map(files.map((file) => [file, JSON.parse(readFileSync(path.join(goldenDir, file), 'utf8')) as GoldenFile]));
+  const goldens = new Map(readGoldenTimes().map((golden) => [golden.file, golden]));
+  const files = [...goldens.keys()];
   let t: TestApp;
   let server: ListeningApp;
   let headers: Record<string, string>;
@@ -81,15 +27,8 @@ describe('http: prayer times against the adhan-js golden files, through GET /pra
     await t.close();
   });
 
-  /** Every time of the expected day that is off by more than the variance, as readable lines. */
-  function misses(golden: GoldenFile, expected: GoldenFile['times'][number], day: any, via: string): string[] {
-    const variance = golden.variance ?? 0;
-    return PRAYER_NAMES.flatMap((name) => {
-      const computed = day.timings[name] as string | null;
-      const off = computed === null ? Infinity : circularDifference(minutesOf24Hour(computed), minutesOf12Hour(expected[name]!));
-      return off > variance ? [`${via} ${expected.date} ${name}: ${computed} vs ${expected[name]}`] : [];
-    });
-  }
+  const misses = (golden: GoldenTimesFile, expected: GoldenTimesFile['times'][number], day: any, via: string) =>
+    goldenMisses(golden, expected, day.timings).map((miss) => `${via} ${miss}`);
 
   it('finds all eight files, 462 days in all', () => {
     expect(files).to.have.length(8);
@@ -106,9 +45,9 @@ describe('http: prayer times against the adhan-js golden files, through GET /pra
         const day = response.body.data;
         expect(day.date.gregorian).to.equal(expected.date);
         expect(day.location).to.deep.equal({ lat: golden.params.latitude, lng: golden.params.longitude, timezone: golden.params.timezone });
-        expect(day.method.id).to.equal(METHOD_SLUGS[golden.params.method]);
-        expect(day.madhab).to.equal(golden.params.madhab.toLowerCase());
-        expect(day.highLatitudeRule).to.equal(RULES[golden.params.highLatitudeRule]);
+        expect(day.method.id).to.equal(goldenSettings(golden).method);
+        expect(day.madhab).to.equal(goldenSettings(golden).madhab);
+        expect(day.highLatitudeRule).to.equal(goldenSettings(golden).highLatitudeRule);
         checks.day += PRAYER_NAMES.length;
         return misses(golden, expected, day, '/prayer-times');
       });
