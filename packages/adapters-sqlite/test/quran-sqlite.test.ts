@@ -1,9 +1,10 @@
-import { ManualClock, importQuran, importQuranTranslation, type AuditLog } from '@islamic-data/core';
+import { ManualClock, importQuran, importQuranTranslation } from '@islamic-data/core';
 import { aSyntheticQuranSource } from '@islamic-data/test-fixtures';
 import { expect } from 'chai';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../src/index.js';
-import { sqliteQuranStore, sqliteStores, sqliteUnitOfWork } from '../src/index.js';
+import { sqliteQuranStore, sqliteUnitOfWork } from '../src/index.js';
+import { interceptAudit } from './audit-interception.js';
 import { freshDatabase } from './fresh-database.js';
 
 describe('SQLite Quran store: queries, constraints, transactions', () => {
@@ -56,19 +57,10 @@ describe('SQLite Quran store: queries, constraints, transactions', () => {
     let appended = 0;
     const failing = {
       clock,
-      unitOfWork: {
-        run: <T>(work: (stores: ReturnType<typeof sqliteStores>) => Promise<T>) =>
-          sqliteUnitOfWork(database.db).run((stores) => {
-            const audit: AuditLog = {
-              ...stores.audit,
-              append: async (entry) => {
-                if (++appended === 3) throw new Error('Test failure on the third edition');
-                return stores.audit.append(entry);
-              },
-            };
-            return work({ ...stores, audit });
-          }),
-      },
+      unitOfWork: interceptAudit(database, async (entry, append) => {
+        if (++appended === 3) throw new Error('Test failure on the third edition');
+        return append(entry);
+      }),
     };
     const error = await importQuran(failing, changed).then(
       () => undefined,
@@ -91,19 +83,10 @@ describe('SQLite Quran store: queries, constraints, transactions', () => {
     let rowsWritten = 0;
     const failing = {
       clock,
-      unitOfWork: {
-        run: <T>(work: (stores: ReturnType<typeof sqliteStores>) => Promise<T>) =>
-          sqliteUnitOfWork(database.db).run((stores) => {
-            const audit: AuditLog = {
-              ...stores.audit,
-              append: async () => {
-                rowsWritten = (database.sqlite.prepare("select count(*) n from quran_ayah_translations where locale = 'az'").get() as { n: number }).n;
-                throw new Error('Test failure after the texts were written');
-              },
-            };
-            return work({ ...stores, audit });
-          }),
-      },
+      unitOfWork: interceptAudit(database, async () => {
+        rowsWritten = (database.sqlite.prepare("select count(*) n from quran_ayah_translations where locale = 'az'").get() as { n: number }).n;
+        throw new Error('Test failure after the texts were written');
+      }),
     };
     const error = await importQuranTranslation(failing, azerbaijani!).then(
       () => undefined,

@@ -8,32 +8,21 @@ import {
   putAyahTranslation,
   putHadithTranslation,
   submitMosque,
-  type AuditLog,
-  type Stores,
   type UnitOfWork,
 } from '@islamic-data/core';
 import { aHadithSource, aMosqueSubmission, aSyntheticQuranSource } from '@islamic-data/test-fixtures';
 import { expect } from 'chai';
 import { sqliteUnitOfWork, type SqliteDatabase } from '../src/index.js';
+import { interceptAudit } from './audit-interception.js';
 import { freshDatabase } from './fresh-database.js';
 
 const EDITOR = { keyId: 'key_test', keyName: 'Test editor' };
 
 /** A unit of work over SQLite whose audit log fails after the write it records has been made. */
-function failingAudit(database: SqliteDatabase): UnitOfWork {
-  return {
-    run: <T>(work: (stores: Stores) => Promise<T>) =>
-      sqliteUnitOfWork(database.db).run((stores) => {
-        const audit: AuditLog = {
-          ...stores.audit,
-          append: async () => {
-            throw new Error('Test audit failure');
-          },
-        };
-        return work({ ...stores, audit });
-      }),
-  };
-}
+const failingAudit = (database: SqliteDatabase) =>
+  interceptAudit(database, async () => {
+    throw new Error('Test audit failure');
+  });
 
 /** Every table a content write can touch, whole, for before/after comparisons. */
 function dump(database: SqliteDatabase) {

@@ -1,30 +1,10 @@
+import { hashApiKey, type AuditEntry, type RollbackResult } from '@islamic-data/core';
 import { expect } from 'chai';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli, startServerProcess, type ServerProcess } from './cli-process.js';
 import { SEEDED_COLLECTION as C, callApi, contentRows, seedSyntheticContent, type ApiResponse } from './content-seed.js';
-
-interface AuditEntryJson {
-  id: number;
-  at: string;
-  keyId: string | null;
-  keyName: string;
-  action: string;
-  resource: string;
-  before: unknown;
-  after: unknown;
-  revertsEntryId: number | null;
-}
-
-interface RollbackJson {
-  dryRun: boolean;
-  undone: { entry: AuditEntryJson; current: unknown; restored: unknown }[];
-  rollbackEntries: AuditEntryJson[];
-}
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** The records the writes below touch, read over HTTP. */
 const RECORDS = ['/quran/surahs/1/ayahs/1', '/quran/surahs/1/ayahs/2', '/quran/surahs/2/ayahs/3', ...[1, 2, 3].map((n) => `/hadith/collections/${C}/hadiths/${n}`)];
@@ -56,7 +36,7 @@ describe('cli: audit rollback of Quran and Hadith writes made over HTTP (real se
   };
   const readAll = async () => Object.fromEntries(await Promise.all([...RECORDS, OTHER_RECORD].map(async (urlPath) => [urlPath, await read(urlPath)])));
   const expectStatus = (response: ApiResponse, status: number) => expect(response.status, JSON.stringify(response.body)).to.equal(status);
-  const auditEntries = (...filters: string[]) => cliJson<AuditEntryJson[]>('audit', 'list', '--limit', '1000', ...filters);
+  const auditEntries = (...filters: string[]) => cliJson<AuditEntry[]>('audit', 'list', '--limit', '1000', ...filters);
 
   before(async () => {
     await seedSyntheticContent(env.DATABASE_PATH, { hadiths: 5 });
@@ -74,7 +54,7 @@ describe('cli: audit rollback of Quran and Hadith writes made over HTTP (real se
     let original: Record<string, unknown>;
     let beforeRows: Record<string, unknown[]>;
     let afterWrites: Record<string, unknown>;
-    let written: AuditEntryJson[];
+    let written: AuditEntry[];
 
     before(async () => {
       since = new Date().toISOString();
@@ -108,7 +88,7 @@ describe('cli: audit rollback of Quran and Hadith writes made over HTTP (real se
     });
 
     it('lists the undos with --dry-run and changes nothing', async () => {
-      const plan = await cliJson<RollbackJson>('audit', 'rollback', '--key', writer.id, '--since', since, '--dry-run');
+      const plan = await cliJson<RollbackResult>('audit', 'rollback', '--key', writer.id, '--since', since, '--dry-run');
       expect(plan.dryRun).to.equal(true);
       expect(plan.undone.map((undone) => undone.entry.id)).to.deep.equal(written.map((entry) => entry.id));
       expect(plan.rollbackEntries).to.deep.equal([]);
@@ -122,7 +102,7 @@ describe('cli: audit rollback of Quran and Hadith writes made over HTTP (real se
     });
 
     it('returns every touched record to its exact prior state, and leaves the other key’s write', async () => {
-      const result = await cliJson<RollbackJson>('audit', 'rollback', '--key', writer.id, '--since', since);
+      const result = await cliJson<RollbackResult>('audit', 'rollback', '--key', writer.id, '--since', since);
       expect(result.dryRun).to.equal(false);
       expect(result.undone).to.have.length(11);
       expect(await readAll()).to.deep.equal(original);
@@ -147,7 +127,7 @@ describe('cli: audit rollback of Quran and Hadith writes made over HTTP (real se
     });
 
     it('does nothing when run again: the writes are already undone', async () => {
-      const again = await cliJson<RollbackJson>('audit', 'rollback', '--key', writer.id, '--since', since);
+      const again = await cliJson<RollbackResult>('audit', 'rollback', '--key', writer.id, '--since', since);
       expect(again.undone).to.deep.equal([]);
       expect((await cli('audit', 'rollback', '--key', writer.id, '--since', since)).stdout).to.equal('Nothing to roll back.\n');
       expect(await auditEntries('--action', 'rollback')).to.have.length(written.length);
@@ -176,7 +156,7 @@ describe('cli: audit rollback of Quran and Hadith writes made over HTTP (real se
       expect(await read(record)).to.deep.equal(changed);
       expect(await auditEntries()).to.deep.equal(auditBefore);
 
-      const forced = await cliJson<RollbackJson>('audit', 'rollback', String(bad!.id), '--force');
+      const forced = await cliJson<RollbackResult>('audit', 'rollback', String(bad!.id), '--force');
       expect(forced.rollbackEntries).to.have.length(1);
       expect(forced.rollbackEntries[0]).to.include({ revertsEntryId: bad!.id, keyName: 'operator' });
       const now = (await read(record)) as { data: Record<string, unknown> };
@@ -229,7 +209,7 @@ describe('cli: audit rollback of Quran and Hadith writes made over HTTP (real se
       for (const secret of secrets) {
         for (const output of outputs) {
           expect(output).not.to.contain(secret);
-          expect(output).not.to.contain(sha256(secret));
+          expect(output).not.to.contain(hashApiKey(secret));
         }
       }
       expect(server.output()).to.contain('"msg":"request"');

@@ -1,6 +1,6 @@
+import { hashApiKey } from '@islamic-data/core';
 import BetterSqlite3 from 'better-sqlite3';
 import { expect } from 'chai';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,7 +42,7 @@ describe('cli: keys against a running server on the same DATABASE_PATH', functio
     try {
       const dump = JSON.stringify(db.prepare('select * from api_keys').all());
       expect(dump).not.to.contain(key);
-      expect(dump).to.contain(createHashHex(key));
+      expect(dump).to.contain(hashApiKey(key));
     } finally {
       db.close();
     }
@@ -60,7 +60,7 @@ describe('cli: keys against a running server on the same DATABASE_PATH', functio
     const keys = JSON.parse(listed.stdout) as Record<string, unknown>[];
     expect(keys.map((k) => k.id)).to.include(keyId);
     expect(listed.stdout).not.to.contain(key);
-    expect(listed.stdout).not.to.contain(createHashHex(key));
+    expect(listed.stdout).not.to.contain(hashApiKey(key));
     expect(Object.keys(keys[0]!)).not.to.include.members(['hash', 'key', 'keyHash']);
   });
 
@@ -99,12 +99,8 @@ describe('cli: keys against a running server on the same DATABASE_PATH', functio
     expect(server.output()).to.contain('"msg":"stopped"');
     expect(server.output()).not.to.contain(key);
     expect(server.output()).not.to.contain('idk_');
-    expect(server.output()).not.to.contain(createHashHex(key));
+    expect(server.output()).not.to.contain(hashApiKey(key));
     const check = await cli('db', 'check', '--json');
     expect(JSON.parse(check.stdout).integrity).to.equal('ok');
   });
 });
-
-function createHashHex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}

@@ -1,11 +1,10 @@
+import { hashApiKey } from '@islamic-data/core';
 import { expect } from 'chai';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli, startServerProcess, type ServerProcess } from './cli-process.js';
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 describe('cli: operator commands (rotate, audit, restore, help)', function () {
   const dir = mkdtempSync(path.join(tmpdir(), 'islamic-data-operator-'));
@@ -42,12 +41,12 @@ describe('cli: operator commands (rotate, audit, restore, help)', function () {
     const listed = await cli('keys', 'list', '--json');
     for (const secret of [created.key, replacement.key]) {
       expect(listed.stdout).not.to.contain(secret);
-      expect(listed.stdout).not.to.contain(sha256(secret));
+      expect(listed.stdout).not.to.contain(hashApiKey(secret));
     }
     const audit = await cli('audit', 'list', '--json');
     for (const secret of [created.key, replacement.key]) {
       expect(audit.stdout).not.to.contain(secret);
-      expect(audit.stdout).not.to.contain(sha256(secret));
+      expect(audit.stdout).not.to.contain(hashApiKey(secret));
     }
     expect(server.output()).not.to.contain('idk_');
   });
