@@ -1,4 +1,4 @@
-import type { HadithBook, HadithCollectionInfo, HadithMetadata, HadithQuery, HadithStore, ImportedHadith, Translation } from '@islamic-data/core';
+import { ARABIC_LOCALE, type HadithBook, type HadithCollectionInfo, type HadithMetadata, type HadithQuery, type HadithStore, type ImportedHadith, type Translation } from '@islamic-data/core';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { fromHadithBookRow, toHadithBookRow } from '../tables/hadith/hadith-books.table.js';
@@ -37,8 +37,8 @@ export function sqliteHadithStore(trx: Kysely<Database>): HadithStore {
   }
 
   return {
-    async listCollections() {
-      const rows = await trx
+    async listCollections(slug?: string) {
+      let query = trx
         .selectFrom('hadith_collections as c')
         .select(['c.slug', 'c.name', 'c.name_ar'])
         .select((eb) =>
@@ -50,8 +50,9 @@ export function sqliteHadithStore(trx: Kysely<Database>): HadithStore {
             .as('total'),
         )
         .orderBy('c.position')
-        .orderBy('c.slug')
-        .execute();
+        .orderBy('c.slug');
+      if (slug !== undefined) query = query.where('c.slug', '=', slug);
+      const rows = await query.execute();
       return rows.map((row) => ({ slug: row.slug, name: row.name, nameAr: row.name_ar, total: Number(row.total ?? 0) }));
     },
 
@@ -91,7 +92,7 @@ export function sqliteHadithStore(trx: Kysely<Database>): HadithStore {
     },
 
     async listPublishedTexts(collection: string, locale: string) {
-      if (locale === 'ar') {
+      if (locale === ARABIC_LOCALE) {
         const rows = await trx
           .selectFrom('hadiths as h')
           .select(['h.number', 'h.text_ar'])

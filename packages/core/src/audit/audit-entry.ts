@@ -1,6 +1,9 @@
 /** The operator, when a write comes from the CLI rather than from a key. */
 export const OPERATOR_ACTOR = { keyId: null, keyName: 'operator' } as const;
 
+/** The action of an import's audit entry (one per edition or collection that changed). */
+export const IMPORT_ACTION = 'import';
+
 export interface Actor {
   keyId: string | null;
   keyName: string;

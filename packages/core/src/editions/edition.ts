@@ -34,6 +34,11 @@ export function licenceOf(edition: Edition): { attribution: string; license: str
   return { attribution: edition.attribution, license: edition.license, source_url: edition.sourceUrl };
 }
 
+/** The licence and, for a public-domain edition only, the text of one download entry (CONTRACT §13). */
+export function downloadFieldsOf(edition: Edition, text: string) {
+  return { ...licenceOf(edition), text: edition.publicDomain ? text : null };
+}
+
 /** An edition as `GET /translations` lists it. */
 export function editionIndexEntry(edition: Edition) {
   return {

@@ -1,3 +1,4 @@
+import { downloadFieldsOf } from '../editions/edition.js';
 import { notFound } from '../errors.js';
 import type { Stores } from '../shared/unit-of-work.js';
 import type { HadithDownloadEntry } from './hadith.js';
@@ -11,12 +12,5 @@ export async function downloadHadithEdition(stores: Pick<Stores, 'hadith' | 'edi
   const edition = await stores.editions.get('hadith', collection, lang);
   if (!edition) throw notFound(`There is no '${lang}' edition of the hadith collection '${collection}'.`);
   const texts = await stores.hadith.listPublishedTexts(collection, lang);
-  return texts.map(({ number, text }) => ({
-    collection,
-    number,
-    attribution: edition.attribution,
-    license: edition.license,
-    source_url: edition.sourceUrl,
-    text: edition.publicDomain ? text : null,
-  }));
+  return texts.map(({ number, text }) => ({ collection, number, ...downloadFieldsOf(edition, text) }));
 }

@@ -35,8 +35,8 @@ export interface HadithText {
  * translations by locale. Hadiths come back in number order, translations ordered by locale.
  */
 export interface HadithStore {
-  /** Every collection by position, with `total` = its published hadiths. */
-  listCollections(): Promise<HadithCollection[]>;
+  /** Every collection by position (or only the one named `slug`), with `total` = its published hadiths. */
+  listCollections(slug?: string): Promise<HadithCollection[]>;
   getCollectionInfo(slug: string): Promise<HadithCollectionInfo | undefined>;
   /** Creates or replaces the collection's names and position. */
   saveCollectionInfo(info: HadithCollectionInfo): Promise<void>;

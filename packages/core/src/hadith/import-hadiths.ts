@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { OPERATOR_ACTOR } from '../audit/audit-entry.js';
+import { IMPORT_ACTION, OPERATOR_ACTOR } from '../audit/audit-entry.js';
 import type { Clock } from '../clock.js';
 import type { Edition } from '../editions/edition.js';
+import { saveEditionIfChanged } from '../editions/save-edition.js';
 import { validationError } from '../errors.js';
 import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
 import { hadithAuditResource, type HadithBook, type HadithCollectionInfo } from './hadith.js';
@@ -106,7 +107,7 @@ export async function importHadithCollection(
     const entry = await stores.audit.append({
       at,
       ...OPERATOR_ACTOR,
-      action: 'import',
+      action: IMPORT_ACTION,
       resource: hadithAuditResource.collection(slug),
       before: previousInfo ? { hadiths: hashes.size } : null,
       after: { ...summary, editions: source.editions.map((edition) => edition.lang) },
@@ -129,12 +130,7 @@ function toImportedHadith(hadith: SourceHadith): ImportedHadith {
 
 async function saveEditions(stores: Stores, editions: Edition[]): Promise<number> {
   let changed = 0;
-  for (const edition of editions) {
-    const existing = await stores.editions.get(edition.resource, edition.collection, edition.lang);
-    if (isDeepStrictEqual(existing, edition)) continue;
-    await stores.editions.upsert(edition);
-    changed++;
-  }
+  for (const edition of editions) if ((await saveEditionIfChanged(stores.editions, edition)).changed) changed++;
   return changed;
 }
 

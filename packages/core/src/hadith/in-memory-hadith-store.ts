@@ -1,3 +1,4 @@
+import { ARABIC_LOCALE } from '../shared/locale.js';
 import type { Snapshottable } from '../shared/snapshottable.js';
 import type { Translation } from '../shared/translation.js';
 import { defaultHadithMetadata, type Hadith, type HadithBook, type HadithCollectionInfo, type HadithMetadata } from './hadith.js';
@@ -21,8 +22,9 @@ interface StoredCollection {
 export class InMemoryHadithStore implements HadithStore, Snapshottable {
   private collections = new Map<string, StoredCollection>();
 
-  async listCollections() {
+  async listCollections(slug?: string) {
     return [...this.collections.values()]
+      .filter(({ info }) => slug === undefined || info.slug === slug)
       .sort((a, b) => a.info.position - b.info.position || a.info.slug.localeCompare(b.info.slug))
       .map(({ info, hadiths }) => ({
         slug: info.slug,
@@ -71,7 +73,7 @@ export class InMemoryHadithStore implements HadithStore, Snapshottable {
     if (!found) return [];
     return this.ordered(found)
       .filter((hadith) => hadith.metadata.published)
-      .map((hadith) => ({ number: hadith.number, text: locale === 'ar' ? hadith.textAr : (hadith.translations.get(locale)?.text ?? null) }))
+      .map((hadith) => ({ number: hadith.number, text: locale === ARABIC_LOCALE ? hadith.textAr : (hadith.translations.get(locale)?.text ?? null) }))
       .filter((entry): entry is { number: number; text: string } => entry.text !== null);
   }
 

@@ -1,6 +1,6 @@
 import { notFound, validationError } from '../errors.js';
 import type { ApiKeyRecord } from '../keys/api-key.js';
-import { parseLanguageList } from '../shared/locale.js';
+import { parseTranslationsParameter } from '../shared/locale.js';
 import { canSeeUnpublished } from '../shared/translation.js';
 import type { Stores } from '../shared/unit-of-work.js';
 import type { Hadith, HadithCollection, HadithCollectionInfo, HadithPage } from './hadith.js';
@@ -28,12 +28,12 @@ export async function listHadithCollections(stores: HadithReadStores): Promise<H
 }
 
 export async function getHadithCollection(stores: HadithReadStores, slug: string): Promise<HadithCollection> {
-  const found = (await stores.hadith.listCollections()).find((collection) => collection.slug === slug);
+  const [found] = await stores.hadith.listCollections(slug);
   if (!found) throw missingCollection(slug);
   return found;
 }
 
-export async function requireHadithCollection(stores: HadithReadStores, slug: string): Promise<HadithCollectionInfo> {
+async function requireHadithCollection(stores: HadithReadStores, slug: string): Promise<HadithCollectionInfo> {
   const found = await stores.hadith.getCollectionInfo(slug);
   if (!found) throw missingCollection(slug);
   return found;
@@ -47,16 +47,17 @@ export async function listCollectionHadiths(stores: HadithReadStores, slug: stri
     throw validationError(`limit must be an integer from ${HADITH_PAGE_LIMIT.min} to ${HADITH_PAGE_LIMIT.max}.`);
   }
   if (!Number.isInteger(startAfter) || startAfter < 0) throw validationError('startAfter must be a hadith number (an integer ≥ 0).');
-  const locales = parseTranslations(input.translations);
-  await requireHadithCollection(stores, slug);
+  const locales = parseTranslationsParameter(input.translations);
   // One more than asked tells whether another page follows, so the last page already says null.
   const found = await stores.hadith.listHadiths(slug, { startAfter, limit: limit + 1, locales, includeUnpublished: canSeeUnpublished(input.viewer) });
+  // Only an empty page needs the collection looked up: an unknown one is a 404, not an empty page.
+  if (found.length === 0) await requireHadithCollection(stores, slug);
   const items = found.slice(0, limit);
   return { items, nextStartAfter: found.length > limit ? items.at(-1)!.number : null };
 }
 
 export async function getHadith(stores: HadithReadStores, slug: string, number: number, input: HadithReadInput): Promise<Hadith> {
-  const locales = parseTranslations(input.translations);
+  const locales = parseTranslationsParameter(input.translations);
   const found = await stores.hadith.getHadith(slug, number, { locales });
   if (found && (found.published || canSeeUnpublished(input.viewer))) return found;
   if (found) throw notFound(`Hadith ${slug}/${number} is not available.`);
@@ -76,5 +77,3 @@ async function missingHadith(stores: HadithReadStores, slug: string, number: num
 }
 
 const missingCollection = (slug: string) => notFound(`There is no hadith collection '${slug}'.`);
-
-const parseTranslations = (value: string | undefined) => (value === undefined ? undefined : parseLanguageList(value, 'translations'));

@@ -1,13 +1,11 @@
-import { isDeepStrictEqual } from 'node:util';
-import { OPERATOR_ACTOR, type Actor } from '../audit/audit-entry.js';
+import { IMPORT_ACTION, OPERATOR_ACTOR, type Actor } from '../audit/audit-entry.js';
 import type { Clock } from '../clock.js';
+import { saveEditionIfChanged } from '../editions/save-edition.js';
 import { AppError, validationError } from '../errors.js';
-import { assertWritableLocale } from '../shared/locale.js';
+import { ARABIC_LOCALE, assertWritableLocale } from '../shared/locale.js';
 import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
 import { assertCompleteQuranEdition, assertQuranEditionMetadata, type QuranEditionTexts } from './edition-texts.js';
-import { ARABIC_LOCALE, quranAuditResource, type Surah } from './quran.js';
-
-export const QURAN_IMPORT_ACTION = 'import';
+import { quranAuditResource, type Surah } from './quran.js';
 
 /** The whole Quran as a source gives it: surahs, the Arabic text and translations. */
 export interface QuranSource {
@@ -102,16 +100,14 @@ async function writeEdition(
   context: { at: string; actor: Actor; catalogueChanged?: boolean },
   writeTexts: () => Promise<number>,
 ): Promise<QuranEditionImportResult> {
-  const previous = (await stores.editions.get('quran', null, edition.lang)) ?? null;
   const changedAyahs = await writeTexts();
-  const metadataChanged = !isDeepStrictEqual(previous, edition);
-  if (metadataChanged) await stores.editions.upsert(edition);
+  const { previous, changed: metadataChanged } = await saveEditionIfChanged(stores.editions, edition);
   const changed = changedAyahs > 0 || metadataChanged || context.catalogueChanged === true;
   const entry = changed
     ? await stores.audit.append({
         at: context.at,
         ...context.actor,
-        action: QURAN_IMPORT_ACTION,
+        action: IMPORT_ACTION,
         resource: quranAuditResource.edition(edition.lang),
         before: previous,
         after: { ...edition, ayahCount: texts.length },

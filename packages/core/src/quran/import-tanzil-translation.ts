@@ -2,7 +2,7 @@ import type { Actor } from '../audit/audit-entry.js';
 import type { Clock } from '../clock.js';
 import { assertWritableLocale } from '../shared/locale.js';
 import type { UnitOfWork } from '../shared/unit-of-work.js';
-import { openByteSource } from './byte-source.js';
+import { openByteSource } from '../shared/byte-source.js';
 import { importQuranTranslation, type QuranEditionImportResult } from './import-quran.js';
 import { tanzilEdition, type EditionOverrides } from './tanzil-edition.js';
 import { parseTanzilTranslation } from './tanzil-xml.js';

@@ -1,7 +1,8 @@
+import { ARABIC_LOCALE } from '../shared/locale.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { Snapshottable } from '../shared/snapshottable.js';
 import type { ContentMetadata, Translation } from '../shared/translation.js';
-import { ARABIC_LOCALE, ayahKey, defaultAyahMetadata, type Ayah, type AyahText, type Surah } from './quran.js';
+import { ayahKey, defaultAyahMetadata, type Ayah, type AyahText, type Surah } from './quran.js';
 import type { AyahQuery, QuranStore } from './quran-store.js';
 
 interface AyahRecord extends ContentMetadata {

@@ -1,3 +1,4 @@
+import { downloadFieldsOf } from '../editions/edition.js';
 import { notFound } from '../errors.js';
 import type { Stores } from '../shared/unit-of-work.js';
 import { requireSurah } from './read-quran.js';
@@ -21,13 +22,9 @@ export async function downloadQuranEdition(
   const edition = await stores.editions.get('quran', null, lang);
   if (!edition) throw notFound(`There is no Quran edition in '${lang}'; GET /api/v1/translations lists every edition.`);
   if (surah !== undefined) await requireSurah(stores, surah);
-  const { attribution, license, sourceUrl, publicDomain } = edition;
   return (await stores.quran.listPublishedTexts(lang, surah)).map((entry) => ({
     surah: entry.surah,
     ayah: entry.ayah,
-    attribution,
-    license,
-    source_url: sourceUrl,
-    text: publicDomain ? entry.text : null,
+    ...downloadFieldsOf(edition, entry.text),
   }));
 }

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { validationError } from '../errors.js';
 import type { Edition } from '../editions/edition.js';
-import { locationWithin, readJsonAt } from './byte-source.js';
+import { locationWithin, readJsonAt } from '../shared/byte-source.js';
 import type { QuranEditionTexts } from './edition-texts.js';
 import type { QuranSource } from './import-quran.js';
 import type { AyahText, RevelationType, Surah } from './quran.js';

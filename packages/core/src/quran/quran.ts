@@ -29,8 +29,6 @@ export interface AyahText {
   text: string;
 }
 
-/** The locale whose text is the Arabic original (`text_ar`), never a translation. */
-export const ARABIC_LOCALE = 'ar';
 
 export interface AyahRef {
   surah: number;

@@ -1,6 +1,6 @@
 import type { ApiKeyRecord } from '../keys/api-key.js';
 import { notFound } from '../errors.js';
-import { parseLanguageList } from '../shared/locale.js';
+import { parseTranslationsParameter } from '../shared/locale.js';
 import { canSeeUnpublished } from '../shared/translation.js';
 import type { Stores } from '../shared/unit-of-work.js';
 import { ayahKey, type Ayah, type Surah } from './quran.js';
@@ -26,13 +26,15 @@ export async function requireSurah(stores: QuranReadStores, id: number): Promise
 }
 
 export async function listSurahAyahs(stores: QuranReadStores, surah: number, input: AyahReadInput): Promise<Ayah[]> {
-  const locales = parseTranslations(input.translations);
-  await requireSurah(stores, surah);
-  return stores.quran.listAyahs(surah, { locales, includeUnpublished: canSeeUnpublished(input.viewer) });
+  const locales = parseTranslationsParameter(input.translations);
+  const ayahs = await stores.quran.listAyahs(surah, { locales, includeUnpublished: canSeeUnpublished(input.viewer) });
+  // Only an empty list needs the surah looked up: an unknown surah is a 404, not an empty list.
+  if (ayahs.length === 0) await requireSurah(stores, surah);
+  return ayahs;
 }
 
 export async function getAyah(stores: QuranReadStores, surah: number, ayah: number, input: AyahReadInput): Promise<Ayah> {
-  const locales = parseTranslations(input.translations);
+  const locales = parseTranslationsParameter(input.translations);
   const found = await stores.quran.getAyah(surah, ayah, { locales });
   if (found && (found.published || canSeeUnpublished(input.viewer))) return found;
   if (found) throw notFound(`Ayah ${ayahKey(surah, ayah)} is not available.`);
@@ -50,5 +52,3 @@ async function missingAyah(stores: QuranReadStores, surah: number, ayah: number)
   const known = await requireSurah(stores, surah);
   return notFound(`Surah ${surah} has no ayah ${ayah}: it has ${known.ayahCount} ayahs.`);
 }
-
-const parseTranslations = (value: string | undefined) => (value === undefined ? undefined : parseLanguageList(value, 'translations'));

@@ -6,8 +6,11 @@ const LANGUAGE_CODE = new RegExp(LANGUAGE_CODE_PATTERN);
 
 export const isLanguageCode = (value: string) => LANGUAGE_CODE.test(value);
 
+/** The locale whose text is the Arabic original (`text_ar`), never a translation. */
+export const ARABIC_LOCALE = 'ar';
+
 /** `ar` and every `ar-*` tag are the Arabic locale, whose text is read-only. */
-export const isArabicLocale = (locale: string) => locale === 'ar' || locale.startsWith('ar-');
+export const isArabicLocale = (locale: string) => locale === ARABIC_LOCALE || locale.startsWith(`${ARABIC_LOCALE}-`);
 
 export function assertWritableLocale(locale: string): void {
   if (isArabicLocale(locale)) {
@@ -15,6 +18,9 @@ export function assertWritableLocale(locale: string): void {
   }
   if (!isLanguageCode(locale)) throw validationError(`locale '${locale}' is not a lowercase BCP 47 language code.`);
 }
+
+/** The `translations` query parameter of reads: absent means every locale. */
+export const parseTranslationsParameter = (value: string | undefined) => (value === undefined ? undefined : parseLanguageList(value, 'translations'));
 
 /** Parses `en,ru,tr` into codes, naming the first malformed one. */
 export function parseLanguageList(value: string, field: string): string[] {

@@ -1,10 +1,10 @@
 import { validationError } from '../../errors.js';
+import { isHttpUrl } from '../../shared/byte-source.js';
 import type { HadithSourceCollection } from '../import-hadiths.js';
 import { HADITH_JSON_COLLECTIONS, hadithJsonCatalogueEntry } from './hadith-json-catalogue.js';
 import { readHadithJsonDirectory } from './hadith-json-directory.js';
 import { readHadithJsonUrl } from './hadith-json-http.js';
 
-const isUrl = (from: string) => /^https?:\/\//i.test(from);
 
 /**
  * Reads the hadith-json layout from a local path or an http(s) URL, one collection at a time (in
@@ -15,5 +15,5 @@ export function readHadithJson(from: string, only?: readonly string[]): AsyncGen
   if (unknown !== undefined) {
     throw validationError(`'${unknown}' is not a collection; the collections are ${HADITH_JSON_COLLECTIONS.map((entry) => entry.slug).join(', ')}.`);
   }
-  return isUrl(from) ? readHadithJsonUrl(from, only) : readHadithJsonDirectory(from, only);
+  return isHttpUrl(from) ? readHadithJsonUrl(from, only) : readHadithJsonDirectory(from, only);
 }
