@@ -3,7 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { fromHadithBookRow, toHadithBookRow } from '../tables/hadith/hadith-books.table.js';
 import { fromHadithCollectionRow, toHadithCollectionRow } from '../tables/hadith/hadith-collections.table.js';
-import { fromHadithTranslationRow, toHadithTranslationRow } from '../tables/hadith/hadith-translations.table.js';
+import { fromTranslationRow } from '../tables/content-columns.js';
+import { toHadithTranslationRow } from '../tables/hadith/hadith-translations.table.js';
 import { fromHadithRow, toHadithMetadataRow, toImportedHadithRow, type HadithWithBookRow } from '../tables/hadith/hadiths.table.js';
 
 /** Written literally (not as a parameter) so that SQLite can use the partial index on published hadiths. */
@@ -122,7 +123,7 @@ export function sqliteHadithStore(trx: Kysely<Database>): HadithStore {
         .where('number', '=', number)
         .where('locale', '=', locale)
         .executeTakeFirst();
-      return row && fromHadithTranslationRow(row);
+      return row && fromTranslationRow(row);
     },
 
     async putTranslation(collection: string, number: number, translation: Translation) {

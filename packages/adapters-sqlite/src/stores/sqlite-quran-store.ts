@@ -1,8 +1,9 @@
 import { ARABIC_LOCALE, defaultAyahMetadata, type AyahQuery, type AyahText, type ContentMetadata, type QuranStore, type Surah, type Translation } from '@islamic-data/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
-import { toTranslationRow, fromTranslationRow } from '../tables/quran/ayah-translations.table.js';
-import { fromAyahRow, toMetadataColumns } from '../tables/quran/ayahs.table.js';
+import { fromTranslationRow, toContentMetadataColumns } from '../tables/content-columns.js';
+import { toTranslationRow } from '../tables/quran/ayah-translations.table.js';
+import { fromAyahRow } from '../tables/quran/ayahs.table.js';
 import { fromSurahRow, toSurahRow } from '../tables/quran/surahs.table.js';
 
 /** Rows per multi-row insert: well under SQLite's limit on bound parameters. */
@@ -94,7 +95,7 @@ export function sqliteQuranStore(trx: Kysely<Database>): QuranStore {
     async setMetadata(surah: number, ayah: number, metadata: ContentMetadata) {
       const result = await trx
         .updateTable('quran_ayahs')
-        .set(toMetadataColumns(metadata))
+        .set(toContentMetadataColumns(metadata))
         .where('surah', '=', surah)
         .where('ayah', '=', ayah)
         .executeTakeFirst();
@@ -148,7 +149,7 @@ export function sqliteQuranStore(trx: Kysely<Database>): QuranStore {
       return inBatches(texts, (batch) =>
         trx
           .insertInto('quran_ayahs')
-          .values(batch.map(({ surah, ayah, text }) => ({ surah, ayah, text_ar: text, ...toMetadataColumns(defaultAyahMetadata()) })))
+          .values(batch.map(({ surah, ayah, text }) => ({ surah, ayah, text_ar: text, ...toContentMetadataColumns(defaultAyahMetadata()) })))
           // An existing ayah keeps its metadata: only its text follows the source.
           .onConflict((oc) =>
             oc

@@ -1,17 +1,14 @@
 import { defaultHadithMetadata, type Hadith, type HadithMetadata, type ImportedHadith } from '@islamic-data/core';
 import type { Selectable } from 'kysely';
+import { fromContentMetadataColumns, toContentMetadataColumns, type ContentMetadataColumns } from '../content-columns.js';
 
-export interface HadithsTable {
+export interface HadithsTable extends ContentMetadataColumns {
   collection: string;
   /** The hadith's place in its collection, from 1. */
   number: number;
   text_ar: string | null;
   narrator: string | null;
   grade: string | null;
-  /** JSON array of strings. */
-  tags_json: string;
-  notes: string | null;
-  published: number;
   book_number: number | null;
   /** Hash of the source record of the last import that wrote this hadith. */
   source_hash: string | null;
@@ -21,13 +18,7 @@ export interface HadithsTable {
 export type HadithWithBookRow = Selectable<HadithsTable> & { book_name_en: string | null; book_name_ar: string | null };
 
 export function toHadithMetadataRow(metadata: HadithMetadata): Pick<HadithsTable, 'narrator' | 'grade' | 'tags_json' | 'notes' | 'published'> {
-  return {
-    narrator: metadata.narrator,
-    grade: metadata.grade,
-    tags_json: JSON.stringify(metadata.tags),
-    notes: metadata.notes,
-    published: metadata.published ? 1 : 0,
-  };
+  return { narrator: metadata.narrator, grade: metadata.grade, ...toContentMetadataColumns(metadata) };
 }
 
 /** A new row from an import: default metadata, the source's narrator. */
@@ -50,9 +41,7 @@ export function fromHadithRow(row: HadithWithBookRow, translations: Record<strin
     translations,
     narrator: row.narrator,
     grade: row.grade,
-    tags: JSON.parse(row.tags_json) as string[],
-    notes: row.notes,
-    published: row.published === 1,
+    ...fromContentMetadataColumns(row),
     book:
       row.book_number === null || row.book_name_en === null
         ? null

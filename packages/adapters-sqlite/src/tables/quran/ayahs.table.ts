@@ -1,21 +1,14 @@
-import { ayahKey, type Ayah, type ContentMetadata } from '@islamic-data/core';
+import { ayahKey, type Ayah } from '@islamic-data/core';
 import type { Selectable } from 'kysely';
+import { fromContentMetadataColumns, type ContentMetadataColumns } from '../content-columns.js';
 
-export interface QuranAyahsTable {
+export interface QuranAyahsTable extends ContentMetadataColumns {
   surah: number;
   ayah: number;
   text_ar: string;
-  /** JSON array of strings. */
-  tags_json: string;
-  notes: string | null;
-  published: number;
 }
 
 export type AyahRow = Selectable<QuranAyahsTable>;
-
-export function toMetadataColumns(metadata: ContentMetadata): Pick<QuranAyahsTable, 'tags_json' | 'notes' | 'published'> {
-  return { tags_json: JSON.stringify(metadata.tags), notes: metadata.notes, published: metadata.published ? 1 : 0 };
-}
 
 export function fromAyahRow(row: AyahRow, translations: Record<string, string>): Ayah {
   return {
@@ -24,8 +17,6 @@ export function fromAyahRow(row: AyahRow, translations: Record<string, string>):
     key: ayahKey(row.surah, row.ayah),
     text_ar: row.text_ar,
     translations,
-    tags: JSON.parse(row.tags_json) as string[],
-    notes: row.notes,
-    published: row.published === 1,
+    ...fromContentMetadataColumns(row),
   };
 }
