@@ -1,6 +1,6 @@
 import type { Actor } from '../audit/audit-entry.js';
-import { AUDIT_ACTIONS, type Translation } from '../shared/translation.js';
-import { deleteTranslation, putTranslation, type ContentWriteDeps, type TranslatedRecord } from '../shared/translation-writes.js';
+import type { Translation } from '../shared/translation.js';
+import { deleteTranslation, patchMetadata, putTranslation, type ContentWriteDeps, type TranslatedRecord } from '../shared/translation-writes.js';
 import type { Stores } from '../shared/unit-of-work.js';
 import { hadithAuditResource, hadithMetadataOf, type Hadith } from './hadith.js';
 import { parseHadithMetadataPatch } from './hadith-writes-validation.js';
@@ -42,19 +42,15 @@ export function deleteHadithTranslation(deps: HadithWriteDeps, input: HadithRef 
 /** Patches narrator, grade, tags, notes and published; the audit entry holds the whole hadith before and after. */
 export async function patchHadithMetadata(deps: HadithWriteDeps, input: HadithRef & { patch: unknown }, actor: Actor): Promise<Hadith> {
   const patch = parseHadithMetadataPatch(input.patch);
-  return deps.unitOfWork.run(async (stores) => {
-    const at = deps.clock.now().toISOString();
-    const before = await requireHadith(stores, input.collection, input.number);
-    await stores.hadith.setMetadata(input.collection, input.number, { ...hadithMetadataOf(before), ...patch });
-    const after = await requireHadith(stores, input.collection, input.number);
-    await stores.audit.append({
-      at,
-      ...actor,
-      action: AUDIT_ACTIONS.patchMetadata,
+  return patchMetadata(
+    deps,
+    (stores) => ({
+      require: () => requireHadith(stores, input.collection, input.number),
+      setMetadata: (metadata) => stores.hadith.setMetadata(input.collection, input.number, metadata),
+      metadataOf: hadithMetadataOf,
       resource: hadithAuditResource.hadith(input.collection, input.number),
-      before,
-      after,
-    });
-    return after;
-  });
+    }),
+    patch,
+    actor,
+  );
 }

@@ -1,6 +1,6 @@
 import type { Actor } from '../audit/audit-entry.js';
-import { AUDIT_ACTIONS, type Translation } from '../shared/translation.js';
-import { deleteTranslation, putTranslation, type ContentWriteDeps, type TranslatedRecord } from '../shared/translation-writes.js';
+import type { ContentMetadata, Translation } from '../shared/translation.js';
+import { deleteTranslation, patchMetadata, putTranslation, type ContentWriteDeps, type TranslatedRecord } from '../shared/translation-writes.js';
 import type { Stores } from '../shared/unit-of-work.js';
 import { parseAyahMetadataPatch } from './ayah-writes-validation.js';
 import { ayahKey, quranAuditResource, type Ayah, type AyahRef } from './quran.js';
@@ -37,16 +37,15 @@ export function deleteAyahTranslation(deps: QuranWriteDeps, input: AyahRef & { l
 /** Patches tags, notes and published; the audit entry holds the whole ayah before and after. */
 export async function patchAyahMetadata(deps: QuranWriteDeps, input: AyahRef & { patch: unknown }, actor: Actor): Promise<Ayah> {
   const patch = parseAyahMetadataPatch(input.patch);
-  return deps.unitOfWork.run(async (stores) => {
-    const at = deps.clock.now().toISOString();
-    const before = await requireAyah(stores, input.surah, input.ayah);
-    await stores.quran.setMetadata(input.surah, input.ayah, {
-      tags: patch.tags ?? before.tags,
-      notes: patch.notes !== undefined ? patch.notes : before.notes,
-      published: patch.published ?? before.published,
-    });
-    const after = await requireAyah(stores, input.surah, input.ayah);
-    await stores.audit.append({ at, ...actor, action: AUDIT_ACTIONS.patchMetadata, resource: quranAuditResource.ayah(input), before, after });
-    return after;
-  });
+  return patchMetadata(
+    deps,
+    (stores) => ({
+      require: () => requireAyah(stores, input.surah, input.ayah),
+      setMetadata: (metadata) => stores.quran.setMetadata(input.surah, input.ayah, metadata),
+      metadataOf: ({ tags, notes, published }: Ayah): ContentMetadata => ({ tags, notes, published }),
+      resource: quranAuditResource.ayah(input),
+    }),
+    patch,
+    actor,
+  );
 }

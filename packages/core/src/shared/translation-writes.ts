@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import { notFound } from '../errors.js';
 import { assertTranslationText } from './content-writes-validation.js';
 import { assertWritableLocale } from './locale.js';
-import { AUDIT_ACTIONS, type Translation } from './translation.js';
+import { AUDIT_ACTIONS, type ContentMetadata, type Translation } from './translation.js';
 import type { Stores, UnitOfWork } from './unit-of-work.js';
 
 export interface ContentWriteDeps {
@@ -64,5 +64,34 @@ export async function deleteTranslation(
     if (!before) throw notFound(`${record.label} has no '${locale}' translation.`);
     await record.delete(locale);
     await stores.audit.append({ at, ...actor, action: AUDIT_ACTIONS.deleteTranslation, resource: record.resource(locale), before, after: null });
+  });
+}
+
+/** One ayah or hadith as a metadata patch reaches it inside a transaction. */
+export interface PatchableRecord<Record, Metadata extends ContentMetadata> {
+  /** The whole record, every translation included; throws NOT_FOUND when it does not exist. */
+  require(): Promise<Record>;
+  setMetadata(metadata: Metadata): Promise<unknown>;
+  metadataOf(record: Record): Metadata;
+  /** Its audit resource. */
+  resource: string;
+}
+
+/** Patches the given metadata fields (a checked patch); the audit entry holds the whole record before and after. */
+export async function patchMetadata<Record, Metadata extends ContentMetadata>(
+  deps: ContentWriteDeps,
+  recordIn: (stores: Stores) => PatchableRecord<Record, Metadata>,
+  patch: Partial<Metadata>,
+  actor: Actor,
+): Promise<Record> {
+  const given = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<Metadata>;
+  return deps.unitOfWork.run(async (stores) => {
+    const at = deps.clock.now().toISOString();
+    const record = recordIn(stores);
+    const before = await record.require();
+    await record.setMetadata({ ...record.metadataOf(before), ...given });
+    const after = await record.require();
+    await stores.audit.append({ at, ...actor, action: AUDIT_ACTIONS.patchMetadata, resource: record.resource, before, after });
+    return after;
   });
 }
