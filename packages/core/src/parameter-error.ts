@@ -28,13 +28,3 @@ export class ParameterError extends AppError {
 }
 
 export const parameterError = (parameters: string | readonly string[], message: string) => new ParameterError(parameters, message);
-
-/** Runs `run`; a ParameterError it throws is reworded with `label` (e.g. "Query parameter"), anything else passes through. */
-export function namingParameters<T>(label: string, run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof ParameterError) throw new ParameterError(error.parameters, error.namedAs(label));
-    throw error;
-  }
-}

@@ -1,3 +1,4 @@
+import { AppError, ParameterError } from '@islamic-data/core';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import type { AppDependencies } from './dependencies.js';
@@ -10,7 +11,7 @@ import { identifyAndLimit } from './platform/rate-limit.js';
 import { requestId } from './platform/request-id.js';
 import { requestLog } from './platform/request-log.js';
 import { toExpressPath, type RouteDefinition } from './platform/route.js';
-import { validateRequest } from './platform/validation.js';
+import { PART_NAMES, validateRequest } from './platform/validation.js';
 import { apiRoutes } from './routes/index.js';
 
 const BODY_LIMIT = '64kb';
@@ -47,7 +48,11 @@ function routeChain(route: RouteDefinition, deps: AppDependencies): RequestHandl
   const parseBody = route.body ? [express.json({ limit: BODY_LIMIT, strict: false, type: () => true })] : [];
   const handler: RequestHandler = async (_req, res) => {
     const { query, params, body } = res.locals.input;
-    const result = await route.handle({ query, params, body, key: res.locals.key ?? null }, deps);
+    const result = await route.handle({ query, params, body, key: res.locals.key ?? null }, deps).catch((error: unknown) => {
+      // The core names its parameters bare ("timezone must be …"); the API says where they were sent.
+      if (error instanceof ParameterError) throw new AppError('VALIDATION_ERROR', error.namedAs(PART_NAMES[route.body ? 'body' : 'query']));
+      throw error;
+    });
     const status = result.status ?? route.successStatus ?? 200;
     res.set('Cache-Control', route.resource === null ? 'public, max-age=3600' : 'private, max-age=0');
     if (status === 204) return void res.status(204).end();

@@ -13,7 +13,7 @@ const textAjv = addFormats(new Ajv({ coerceTypes: true, useDefaults: true, allEr
 const jsonAjv = addFormats(new Ajv({ coerceTypes: false, useDefaults: true, allErrors: false, strict: false, verbose: true }));
 
 type Part = 'query' | 'params' | 'body';
-const PART_NAMES: Record<Part, string> = { query: 'Query parameter', params: 'Path parameter', body: 'Field' };
+export const PART_NAMES: Record<Part, string> = { query: 'Query parameter', params: 'Path parameter', body: 'Field' };
 
 /** Validates (and coerces) query, path and body against the route's schemas; the result is in `res.locals.input`. */
 export function validateRequest(route: RouteDefinition): RequestHandler {

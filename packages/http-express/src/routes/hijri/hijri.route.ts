@@ -1,4 +1,4 @@
-import { convertHijri, namingParameters, UMM_AL_QURA_RANGE, type HijriConversionInput } from '@islamic-data/core';
+import { convertHijri, UMM_AL_QURA_RANGE, type HijriConversionInput } from '@islamic-data/core';
 import type { JsonSchema, RouteDefinition } from '../../platform/route.js';
 
 const { gregorian: GREGORIAN_RANGE, hijri: HIJRI_RANGE } = UMM_AL_QURA_RANGE;
@@ -77,6 +77,6 @@ export const hijriRoute: RouteDefinition<Omit<HijriConversionInput, 'now'>> = {
   query: hijriQuery,
   response: hijriConversion,
   handle: async ({ query }, { clock }) => ({
-    data: namingParameters('Query parameter', () => convertHijri({ date: query.date, hijri: query.hijri, timezone: query.timezone, now: clock.now() })),
+    data: convertHijri({ date: query.date, hijri: query.hijri, timezone: query.timezone, now: clock.now() }),
   }),
 };

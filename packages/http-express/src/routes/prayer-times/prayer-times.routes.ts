@@ -1,10 +1,8 @@
-import { listMethods, namingParameters, prayerCalendar, prayerTimes, type PrayerCalendarInput, type PrayerTimesInput } from '@islamic-data/core';
+import { listMethods, prayerCalendar, prayerTimes, type PrayerCalendarInput, type PrayerTimesInput } from '@islamic-data/core';
 import type { RouteDefinition } from '../../platform/route.js';
 import { calculationMethod, prayerCalendarQuery, prayerTimesDay, prayerTimesQuery } from './prayer-times-schemas.js';
 
 const TAG = 'Prayer times';
-/** The core names its parameters bare ("timezone must be …"); the API quotes them like the schema validator. */
-const QUERY_PARAMETER = 'Query parameter';
 
 const NULL_TIMES =
   '`timings` are local HH:mm and `timestamps` ISO 8601 with the local offset; `sunrise` is included though it is not a prayer. ' +
@@ -23,7 +21,7 @@ export const prayerTimesRoute: RouteDefinition<Omit<PrayerTimesInput, 'now'>> = 
   ].join(' '),
   query: prayerTimesQuery,
   response: prayerTimesDay,
-  handle: async ({ query }, { clock }) => ({ data: namingParameters(QUERY_PARAMETER, () => prayerTimes({ ...query, now: clock.now() })) }),
+  handle: async ({ query }, { clock }) => ({ data: prayerTimes({ ...query, now: clock.now() }) }),
 };
 
 export const prayerCalendarRoute: RouteDefinition<PrayerCalendarInput> = {
@@ -39,7 +37,7 @@ export const prayerCalendarRoute: RouteDefinition<PrayerCalendarInput> = {
   ].join(' '),
   query: prayerCalendarQuery,
   response: { type: 'array', items: prayerTimesDay, minItems: 28, maxItems: 31 },
-  handle: async ({ query }) => ({ data: namingParameters(QUERY_PARAMETER, () => prayerCalendar(query)) }),
+  handle: async ({ query }) => ({ data: prayerCalendar(query) }),
 };
 
 export const prayerMethodsRoute: RouteDefinition = {
