@@ -93,7 +93,7 @@ function errorResponses(route: RouteDefinition): Record<string, unknown> {
   const codes = new Set(['VALIDATION_ERROR', 'NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR']);
   if (route.resource) ['MISSING_API_KEY', 'INVALID_API_KEY', 'EXPIRED_API_KEY', 'INSUFFICIENT_SCOPE', 'INSUFFICIENT_PERMISSION'].forEach((c) => codes.add(c));
   if (route.body) ['INVALID_JSON', 'PAYLOAD_TOO_LARGE'].forEach((c) => codes.add(c));
-  if (route.guard || route.bodyGuard) codes.add('FORBIDDEN_LOCALE');
+  route.errors?.forEach((code) => codes.add(code));
   const byStatus: Record<string, string[]> = {};
   for (const code of codes) (byStatus[String(STATUS_BY_ERROR_CODE[code as keyof typeof STATUS_BY_ERROR_CODE])] ??= []).push(code);
   return Object.fromEntries(

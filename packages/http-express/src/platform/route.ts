@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, ResourceType } from '@islamic-data/core';
+import type { ApiKeyRecord, ErrorCode, ResourceType } from '@islamic-data/core';
 import type { AppDependencies } from '../dependencies.js';
 
 export type HttpMethod = 'get' | 'put' | 'patch' | 'post' | 'delete';
@@ -39,6 +39,8 @@ export interface RouteDefinition<Query = any, Params = any, Body = any> {
   /** Schema of `data` in a success response. */
   response: JsonSchema;
   successStatus?: number;
+  /** Error codes the route's own guards answer, beyond the platform's (for the OpenAPI document). */
+  errors?: readonly ErrorCode[];
   /** Runs after the permission check and before the body is parsed (e.g. the Arabic-locale rule). */
   guard?(input: Pick<RouteInput<Query, Params>, 'params' | 'key'>): void;
   /** Runs on the parsed body before schema validation (e.g. `text_ar` is forbidden, not merely unknown). */

@@ -1,4 +1,4 @@
-import { assertNoTextAr, CONTENT_LIMITS, LANGUAGE_CODE_PATTERN, assertWritableLocale } from '@islamic-data/core';
+import { CONTENT_LIMITS, LANGUAGE_CODE_PATTERN, assertWritableLocale } from '@islamic-data/core';
 import type { JsonSchema } from '../platform/route.js';
 
 /** Schemas and guards shared by the Quran and Hadith write routes (CONTRACT §9–§11). */
@@ -33,6 +33,3 @@ export const metadataProperties: Record<string, JsonSchema> = {
 export const forbidArabicLocale = ({ params }: { params: { locale?: string } }) => {
   if (params.locale !== undefined) assertWritableLocale(params.locale);
 };
-
-/** Body guard: `text_ar` is never editable, whatever else the body holds. */
-export const forbidTextAr = assertNoTextAr;

@@ -1,6 +1,6 @@
-import { actorOfKey, deleteHadithTranslation, patchHadithMetadata, putHadithTranslation } from '@islamic-data/core';
+import { actorOfKey, assertNoTextAr, deleteHadithTranslation, patchHadithMetadata, putHadithTranslation } from '@islamic-data/core';
 import type { RouteDefinition } from '../../platform/route.js';
-import { forbidArabicLocale, forbidTextAr, storedTranslation, translationBody } from '../content-schemas.js';
+import { forbidArabicLocale, storedTranslation, translationBody } from '../content-schemas.js';
 import { hadith, hadithMetadataPatch, hadithParams, translationParams } from './hadith-schemas.js';
 
 const TAG = 'Hadith';
@@ -19,6 +19,7 @@ export const putTranslationRoute: RouteDefinition<unknown, TranslationParams, { 
   body: translationBody,
   response: storedTranslation,
   guard: forbidArabicLocale,
+  errors: ['FORBIDDEN_LOCALE'],
   handle: async ({ params, body, key }, deps) => {
     const { created, translation } = await putHadithTranslation(
       deps,
@@ -40,6 +41,7 @@ export const deleteTranslationRoute: RouteDefinition<unknown, TranslationParams>
   response: { type: 'null' },
   successStatus: 204,
   guard: forbidArabicLocale,
+  errors: ['FORBIDDEN_LOCALE'],
   handle: async ({ params, key }, deps) => {
     await deleteHadithTranslation(deps, { collection: params.id, number: params.number, locale: params.locale }, actorOfKey(key!));
     return { status: 204 };
@@ -56,7 +58,8 @@ export const patchHadithRoute: RouteDefinition<unknown, { id: string; number: nu
     'Any of `narrator`, `grade`, `tags`, `notes`, `published`; answers the whole updated hadith. An empty body, an unknown field or a wrong type: 400. `text_ar`: 403 FORBIDDEN_LOCALE. Audited.',
   params: hadithParams,
   body: hadithMetadataPatch,
-  bodyGuard: forbidTextAr,
+  bodyGuard: assertNoTextAr,
+  errors: ['FORBIDDEN_LOCALE'],
   response: hadith,
   handle: async ({ params, body, key }, deps) => ({
     data: await patchHadithMetadata(deps, { collection: params.id, number: params.number, patch: body }, actorOfKey(key!)),

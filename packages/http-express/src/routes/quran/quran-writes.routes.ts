@@ -1,6 +1,6 @@
-import { actorOfKey, deleteAyahTranslation, patchAyahMetadata, putAyahTranslation } from '@islamic-data/core';
+import { actorOfKey, assertNoTextAr, deleteAyahTranslation, patchAyahMetadata, putAyahTranslation } from '@islamic-data/core';
 import type { RouteDefinition } from '../../platform/route.js';
-import { forbidArabicLocale, forbidTextAr, storedTranslation, translationBody } from '../content-schemas.js';
+import { forbidArabicLocale, storedTranslation, translationBody } from '../content-schemas.js';
 import { ayah, ayahMetadataPatch, ayahParams, ayahTranslationParams } from './quran-schemas.js';
 
 const TAG = 'Quran';
@@ -19,6 +19,7 @@ export const putAyahTranslationRoute: RouteDefinition<unknown, TranslationParams
   body: translationBody,
   response: storedTranslation,
   guard: forbidArabicLocale,
+  errors: ['FORBIDDEN_LOCALE'],
   handle: async ({ params, body, key }, deps) => {
     const { created, translation } = await putAyahTranslation(deps, { ...params, text: body.text }, actorOfKey(key!));
     return { status: created ? 201 : 200, data: translation };
@@ -36,6 +37,7 @@ export const deleteAyahTranslationRoute: RouteDefinition<unknown, TranslationPar
   response: { type: 'null' },
   successStatus: 204,
   guard: forbidArabicLocale,
+  errors: ['FORBIDDEN_LOCALE'],
   handle: async ({ params, key }, deps) => {
     await deleteAyahTranslation(deps, params, actorOfKey(key!));
     return { status: 204 };
@@ -52,7 +54,8 @@ export const patchAyahRoute: RouteDefinition<unknown, { surah: number; ayah: num
     'Any of `tags`, `notes`, `published`; answers the whole updated ayah with every translation. An empty body, an unknown field or a wrong type: 400. `text_ar`: 403 FORBIDDEN_LOCALE. Audited.',
   params: ayahParams,
   body: ayahMetadataPatch,
-  bodyGuard: forbidTextAr,
+  bodyGuard: assertNoTextAr,
+  errors: ['FORBIDDEN_LOCALE'],
   response: ayah,
   handle: async ({ params, body, key }, deps) => ({ data: await patchAyahMetadata(deps, { ...params, patch: body }, actorOfKey(key!)) }),
 };
