@@ -1,7 +1,7 @@
-import { EARTH_RADIUS_KM, boundingBoxes, type LatLng, type MosqueHit, type MosqueRecord, type MosqueSearch, type MosqueStore } from '@islamic-data/core';
+import { EARTH_RADIUS_KM, boundingBoxes, isSearchable, type LatLng, type MosqueHit, type MosqueRecord, type MosqueSearch, type MosqueStore } from '@islamic-data/core';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../schema.js';
-import { isIndexed, toFtsRow, toGeoRow } from '../tables/mosques/mosque-indexes.table.js';
+import { toFtsRow, toGeoRow } from '../tables/mosques/mosque-indexes.table.js';
 import { PUBLIC_MOSQUE_COLUMNS, fromMosqueRow, fromPublicMosqueRow, toMosqueRow } from '../tables/mosques/mosques.table.js';
 
 /** Rows per multi-row INSERT when seeding: well under SQLite's 32,766 bound parameters. */
@@ -26,7 +26,8 @@ export function sqliteMosqueStore(trx: Kysely<Database>): MosqueStore {
   }
 
   async function index(entries: { id: number; record: MosqueRecord }[]): Promise<void> {
-    const indexed = entries.filter(({ record }) => isIndexed(record));
+    // Only searchable mosques are indexed: nothing else can be found, however it is searched.
+    const indexed = entries.filter(({ record }) => isSearchable(record));
     if (indexed.length === 0) return;
     await trx.insertInto('mosques_geo').values(indexed.map(({ id, record }) => toGeoRow(id, record))).execute();
     await trx.insertInto('mosques_fts').values(indexed.map(({ id, record }) => toFtsRow(id, record))).execute();
@@ -117,7 +118,7 @@ export function sqliteMosqueStore(trx: Kysely<Database>): MosqueStore {
     async slugsStartingWith(base) {
       // Slugs are [a-z0-9-]: the range [base, base + '.') holds base and every base-… (and nothing else).
       const rows = await trx.selectFrom('mosques').select('slug').where('slug', '>=', base).where('slug', '<', `${base}.`).execute();
-      return rows.map(({ slug }) => slug).filter((slug) => slug === base || slug.startsWith(`${base}-`));
+      return rows.map(({ slug }) => slug);
     },
 
     async listByStatus(status, limit) {

@@ -1,4 +1,4 @@
-import { EARTH_RADIUS_KM, type LatLng } from '../shared/geo.js';
+import { EARTH_RADIUS_KM, toRadians, type LatLng } from '../shared/geo.js';
 
 export interface LatLngBox {
   minLat: number;
@@ -10,7 +10,6 @@ export interface LatLngBox {
 /** Widens the boxes a little, so that rounding never drops a point that lies on the circle. */
 const MARGIN_DEGREES = 1e-6;
 const toDegrees = (radians: number) => (radians * 180) / Math.PI;
-const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /**
  * Boxes (in degrees) that together contain every point within `radiusKm` of `center` on the

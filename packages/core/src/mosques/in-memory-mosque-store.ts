@@ -1,6 +1,6 @@
 import { distanceKm } from '../shared/geo.js';
 import type { Snapshottable } from '../shared/snapshottable.js';
-import { toPublicMosque, type MosqueRecord, type MosqueStatus } from './mosque.js';
+import { isSearchable, toPublicMosque, type MosqueRecord, type MosqueStatus } from './mosque.js';
 import type { MosqueHit, MosqueSearch, MosqueStore } from './mosque-store.js';
 import { cityKey, matchesTerms, searchableFields } from './text-folding.js';
 
@@ -42,7 +42,7 @@ export class InMemoryMosqueStore implements MosqueStore, Snapshottable {
   async searchPublished(search: MosqueSearch): Promise<MosqueHit[]> {
     const hits: { record: MosqueRecord; distanceKm?: number }[] = [];
     for (const record of this.records.values()) {
-      if (record.status !== 'published' || record.lat === null || record.lng === null) continue;
+      if (!isSearchable(record)) continue;
       if (search.country !== undefined && record.country !== search.country) continue;
       if (search.city !== undefined && cityKey(record.city) !== search.city) continue;
       if (search.terms?.length && !matchesTerms(searchableFields(record), search.terms)) continue;

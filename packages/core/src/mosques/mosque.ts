@@ -49,6 +49,10 @@ export const MOSQUE_AUDIT_ACTIONS = {
 
 export const mosqueResource = (slug: string) => `mosques/${slug}`;
 
+/** Only a published mosque with coordinates can be listed or found, however it is searched. */
+export const isSearchable = (record: MosqueRecord): record is MosqueRecord & { lat: number; lng: number } =>
+  record.status === 'published' && record.lat !== null && record.lng !== null;
+
 export function toPublicMosque(record: MosqueRecord): PublicMosque {
   if (record.lat === null || record.lng === null) throw new Error(`Mosque ${record.slug} has no coordinates and cannot be shown.`);
   return {

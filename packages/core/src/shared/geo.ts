@@ -8,7 +8,7 @@ export interface LatLng {
 /** The mean radius `distanceKm` uses (IUGG); adapters that compute the distance themselves use it too. */
 export const EARTH_RADIUS_KM = 6371.0088;
 
-const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+export const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /** Great-circle (haversine) distance in kilometres. */
 export function distanceKm(from: LatLng, to: LatLng): number {

@@ -26,9 +26,6 @@ export interface MosquesFtsTable {
   description: string;
 }
 
-/** Only published mosques are indexed: nothing else can be found, however it is searched. */
-export const isIndexed = (record: MosqueRecord) => record.status === 'published' && record.lat !== null && record.lng !== null;
-
 export function toGeoRow(id: number, record: MosqueRecord): MosquesGeoTable {
   return { id, min_lat: record.lat!, max_lat: record.lat!, min_lng: record.lng!, max_lng: record.lng! };
 }

@@ -1,4 +1,4 @@
-import { COUNTRY_CODES, MOSQUE_FIELD_LIMITS, MOSQUE_LIST_LIMIT, NEAR_RADIUS_KM } from '@islamic-data/core';
+import { COUNTRY_CODES, MAX_SEARCH_TERMS, MOSQUE_FIELD_LIMITS, MOSQUE_LIST_LIMIT, NEAR_RADIUS_KM, REQUIRED_MOSQUE_FIELDS } from '@islamic-data/core';
 import type { JsonSchema } from '../../platform/route.js';
 import { latitude, longitude } from '../common-schemas.js';
 import { languageCode } from '../content-schemas.js';
@@ -43,7 +43,7 @@ export const mosqueListQuery: JsonSchema = {
     city: text(MOSQUE_FIELD_LIMITS.city, 'Matches the whole city name, case- and accent-insensitively (İstanbul = istanbul, São Paulo = sao paulo).'),
     q: text(
       200,
-      'Words searched in both names, the address, the city and the description, Arabic or Latin; every word must begin a word of the mosque (prefix match). Case, accents and Arabic harakat are ignored. At most 10 words.',
+      `Words searched in both names, the address, the city and the description, Arabic or Latin; every word must begin a word of the mosque (prefix match). Case, accents and Arabic harakat are ignored. At most ${MAX_SEARCH_TERMS} words.`,
     ),
     limit: { type: 'integer', minimum: 1, maximum: MOSQUE_LIST_LIMIT.max, default: MOSQUE_LIST_LIMIT.default },
   },
@@ -81,7 +81,7 @@ export const mosqueSubmissionBody: JsonSchema = {
     lat: { ...latitude, type: ['number', 'null'], description: 'With `lng`: the location, if known. Needed before publication.' },
     lng: { ...longitude, type: ['number', 'null'] },
   },
-  required: ['nameEn', 'addressLine1', 'city', 'country', 'submitterEmail'],
+  required: [...REQUIRED_MOSQUE_FIELDS],
   additionalProperties: false,
 };
 
