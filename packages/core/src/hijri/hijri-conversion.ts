@@ -1,8 +1,7 @@
-import { validationError } from '../errors.js';
 import { formatIsoDate, parseIsoDate, weekdayOf, type CivilDate } from '../timezone/civil-date.js';
 import { parameterError } from '../parameter-error.js';
 import { resolveTimeZone } from '../timezone/time-zone.js';
-import { civilDateIn } from '../timezone/zoned-time.js';
+import { todayIn } from '../timezone/zoned-time.js';
 import { HIJRI_MONTH_NAMES, WEEKDAY_NAMES, type BilingualName } from './hijri-names.js';
 import {
   gregorianToUmmAlQura,
@@ -30,8 +29,8 @@ export function toHijri(date: string): HijriConversion {
 
 /** Converts an Umm al-Qura `YYYY-MM-DD` to Gregorian. */
 export function toGregorian(hijriDate: string): HijriConversion {
-  const hijri = parseHijriDate(hijriDate);
-  return describeDay(ummAlQuraToGregorian(hijri), hijri);
+  const { monthLength, ...hijri } = parseHijriDate(hijriDate);
+  return describeDay(ummAlQuraToGregorian(hijri), hijri, monthLength);
 }
 
 export interface HijriConversionInput {
@@ -55,17 +54,15 @@ export function convertHijri({ date, hijri, timezone, now }: HijriConversionInpu
   const zone = timezone === undefined || timezone === null ? undefined : resolveTimeZone(timezone);
   if (givenDate) return toHijri(date);
   if (givenHijri) return toGregorian(hijri);
-  return hijriToday(now ?? new Date(), zone);
+  return toHijri(formatIsoDate(todayIn(now, zone ?? 'UTC')));
 }
 
 /** Today's date in both calendars, "today" being the date in `timezone` (default UTC) at `now`. */
 export function hijriToday(now: Date, timezone?: string): HijriConversion {
-  if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw validationError('now must be a valid Date.');
-  const zone = timezone === undefined ? 'UTC' : resolveTimeZone(timezone);
-  return toHijri(formatIsoDate(civilDateIn(now, zone)));
+  return toHijri(formatIsoDate(todayIn(now, timezone === undefined ? 'UTC' : resolveTimeZone(timezone))));
 }
 
-function parseHijriDate(text: string): HijriDateParts {
+function parseHijriDate(text: string): HijriDateParts & { monthLength: 29 | 30 } {
   const match = typeof text === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(text) : null;
   if (!match) throw parameterError('hijri', 'hijri must be a Hijri date written YYYY-MM-DD.');
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -76,10 +73,10 @@ function parseHijriDate(text: string): HijriDateParts {
   if (day > monthLength) {
     throw parameterError('hijri', `hijri ${text} does not exist: ${HIJRI_MONTH_NAMES[month - 1]!.en} ${year} has ${monthLength} days.`);
   }
-  return { year, month, day };
+  return { year, month, day, monthLength };
 }
 
-function describeDay(gregorian: CivilDate, hijri: HijriDateParts): HijriConversion {
+function describeDay(gregorian: CivilDate, hijri: HijriDateParts, monthLength = hijriMonthLength(hijri.year, hijri.month)): HijriConversion {
   return {
     calendar: 'umm-al-qura',
     gregorian: { date: formatIsoDate(gregorian), ...pick(gregorian), weekday: { ...WEEKDAY_NAMES[weekdayOf(gregorian)]! } },
@@ -87,7 +84,7 @@ function describeDay(gregorian: CivilDate, hijri: HijriDateParts): HijriConversi
       date: formatIsoDate(hijri),
       ...pick(hijri),
       monthName: { ...HIJRI_MONTH_NAMES[hijri.month - 1]! },
-      monthLength: hijriMonthLength(hijri.year, hijri.month),
+      monthLength,
     },
   };
 }

@@ -1,7 +1,6 @@
-import { validationError } from '../errors.js';
 import { daysInMonth, parseIsoDate, type CivilDate } from '../timezone/civil-date.js';
 import { parameterError } from '../parameter-error.js';
-import { civilDateIn } from '../timezone/zoned-time.js';
+import { todayIn } from '../timezone/zoned-time.js';
 import { dayCalculator } from './day-calculator.js';
 import { resolvePrayerSettings } from './prayer-settings.js';
 import type { PrayerCalendarInput, PrayerTimesDay, PrayerTimesInput } from './prayer-times-types.js';
@@ -13,7 +12,7 @@ const { first: FIRST_YEAR, last: LAST_YEAR } = PRAYER_TIMES_YEARS;
 /** Prayer times for one local day (CONTRACT §6). Throws AppError('VALIDATION_ERROR') naming a bad parameter. */
 export function prayerTimes(input: PrayerTimesInput): PrayerTimesDay {
   const settings = resolvePrayerSettings(input);
-  const date = input.date === undefined || input.date === null ? today(input.now, settings.timezone) : parsePrayerDate(input.date);
+  const date = input.date === undefined || input.date === null ? todayIn(input.now, settings.timezone) : parsePrayerDate(input.date);
   return dayCalculator(settings, date)(date);
 }
 
@@ -33,10 +32,4 @@ function parsePrayerDate(text: string): CivilDate {
   const date = parseIsoDate(text, 'date');
   if (date.year < FIRST_YEAR) throw parameterError('date', `date must be in the years ${FIRST_YEAR} to ${LAST_YEAR}.`);
   return date;
-}
-
-function today(now: Date | undefined, timeZone: string): CivilDate {
-  const instant = now ?? new Date();
-  if (!(instant instanceof Date) || Number.isNaN(instant.getTime())) throw validationError('now must be a valid Date.');
-  return civilDateIn(instant, timeZone);
 }

@@ -1,3 +1,4 @@
+import { validationError } from '../errors.js';
 import { formatIsoDate, pad2, type CivilDate } from './civil-date.js';
 
 /** Wall-clock reading of an instant in a zone, with the zone's UTC offset at that instant. */
@@ -62,6 +63,13 @@ export function zonedDateTimes(instants: readonly (Date | null)[], timeZone: str
 export function civilDateIn(instant: Date, timeZone: string): CivilDate {
   const { year, month, day } = zonedDateTime(instant, timeZone);
   return { year, month, day };
+}
+
+/** Today's calendar date in the zone at `now` (default: the system clock). */
+export function todayIn(now: Date | undefined, timeZone: string): CivilDate {
+  const instant = now ?? new Date();
+  if (!(instant instanceof Date) || Number.isNaN(instant.getTime())) throw validationError('now must be a valid Date.');
+  return civilDateIn(instant, timeZone);
 }
 
 /** "+03:00", "-04:00", "+05:45"; "+00:00" for UTC. */
