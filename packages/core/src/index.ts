@@ -1,5 +1,5 @@
 export * from './errors.js';
-export { ParameterError } from './parameter-error.js';
+export { PARAMETER_RULES, ParameterError } from './parameter-error.js';
 export * from './clock.js';
 export * from './shared/geo.js';
 export * from './shared/snapshottable.js';

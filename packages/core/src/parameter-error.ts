@@ -28,3 +28,19 @@ export class ParameterError extends AppError {
 }
 
 export const parameterError = (parameters: string | readonly string[], message: string) => new ParameterError(parameters, message);
+
+/**
+ * How a parameter's rule is worded ("timezone must be …" without the name): the core's errors and
+ * the HTTP schemas' `errorMessage`s both use these, so the two cannot drift apart.
+ */
+export const PARAMETER_RULES = {
+  oneOf: (values: readonly (string | number)[]) => `must be one of ${values.join(', ')}`,
+  isoDate: 'must be a real calendar date written YYYY-MM-DD',
+  hijriDate: 'must be a Hijri date written YYYY-MM-DD',
+  angle: (max: number) => `must be a number of degrees above 0 and at most ${max}`,
+  minutes: (max: number) => `must be a whole number of minutes from 0 to ${max}`,
+  wholeNumber: (from: number, to: number) => `must be a whole number from ${from} to ${to}`,
+} as const;
+
+/** `parameter must …` with one of the rules above: the error the core throws. */
+export const ruleBroken = (parameter: string, rule: string) => parameterError(parameter, `${parameter} ${rule}.`);

@@ -1,5 +1,5 @@
 import { formatIsoDate, parseIsoDate, weekdayOf, type CivilDate } from '../timezone/civil-date.js';
-import { parameterError } from '../parameter-error.js';
+import { parameterError, PARAMETER_RULES, ruleBroken } from '../parameter-error.js';
 import { resolveTimeZone } from '../timezone/time-zone.js';
 import { todayIn } from '../timezone/zoned-time.js';
 import { HIJRI_MONTH_NAMES, WEEKDAY_NAMES, type BilingualName } from './hijri-names.js';
@@ -64,7 +64,7 @@ export function hijriToday(now: Date, timezone?: string): HijriConversion {
 
 function parseHijriDate(text: string): HijriDateParts & { monthLength: 29 | 30 } {
   const match = typeof text === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(text) : null;
-  if (!match) throw parameterError('hijri', 'hijri must be a Hijri date written YYYY-MM-DD.');
+  if (!match) throw ruleBroken('hijri', PARAMETER_RULES.hijriDate);
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (!isHijriYearInRange(year)) throw parameterError('hijri', `hijri is outside the supported range, ${UMM_AL_QURA_RANGE_TEXT}: got ${text}.`);
   if (month < 1 || month > 12) throw parameterError('hijri', 'hijri month must be from 1 to 12.');

@@ -1,4 +1,4 @@
-import { parameterError } from '../parameter-error.js';
+import { PARAMETER_RULES, ruleBroken } from '../parameter-error.js';
 import {
   CALCULATION_METHODS,
   DEFAULT_METHOD_ID,
@@ -13,11 +13,12 @@ const byAladhanId = new Map(CALCULATION_METHODS.map((method) => [String(method.a
 export function findCalculationMethod(method: unknown = DEFAULT_METHOD_ID): CalculationMethodDefinition {
   const key = typeof method === 'number' ? String(method) : method;
   const found = typeof key === 'string' ? (bySlug.get(key) ?? byAladhanId.get(key)) : undefined;
-  if (!found) {
-    throw parameterError('method', `method must be one of ${[...bySlug.keys()].join(', ')}, or an Aladhan method id (${[...byAladhanId.keys()].join(', ')}).`);
-  }
+  if (!found) throw ruleBroken('method', METHOD_RULE);
   return found;
 }
+
+/** The rule `method` follows: a slug or an Aladhan id. */
+export const METHOD_RULE = `${PARAMETER_RULES.oneOf([...bySlug.keys()])}, or an Aladhan method id (${[...byAladhanId.keys()].join(', ')})`;
 
 /** Every method with its parameters, `custom` last. */
 export function listMethods(): CalculationMethodDescription[] {

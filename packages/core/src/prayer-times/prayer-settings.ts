@@ -1,6 +1,6 @@
 import { Coordinates, HighLatitudeRule } from 'adhan';
 import { assertCoordinates } from '../shared/geo.js';
-import { parameterError } from '../parameter-error.js';
+import { parameterError, PARAMETER_RULES, ruleBroken } from '../parameter-error.js';
 import { resolveTimeZone, timeZoneAt } from '../timezone/time-zone.js';
 import { validateAdjustments } from './adjustments.js';
 import { CUSTOM_METHOD_ID, type CalculationMethodDefinition } from './calculation-methods.js';
@@ -59,7 +59,7 @@ export function resolvePrayerSettings(options: PrayerTimesOptions): PrayerSettin
 
 function oneOf<T extends string>(parameter: string, allowed: readonly T[], value: unknown, fallback: T): T {
   if (!given(value)) return fallback;
-  if (!allowed.includes(value as T)) throw parameterError(parameter, `${parameter} must be one of ${allowed.join(', ')}.`);
+  if (!allowed.includes(value as T)) throw ruleBroken(parameter, PARAMETER_RULES.oneOf(allowed));
   return value as T;
 }
 
@@ -86,7 +86,7 @@ function withCustomAngles(method: CalculationMethodDefinition, options: PrayerTi
   if (given(fajrAngle)) assertAngle('fajrAngle', fajrAngle);
   if (given(ishaAngle)) assertAngle('ishaAngle', ishaAngle);
   if (given(ishaInterval) && (!Number.isInteger(ishaInterval) || ishaInterval < 0 || ishaInterval > MAX_ISHA_INTERVAL)) {
-    throw parameterError('ishaInterval', `ishaInterval must be a whole number of minutes from 0 to ${MAX_ISHA_INTERVAL}.`);
+    throw ruleBroken('ishaInterval', PARAMETER_RULES.minutes(MAX_ISHA_INTERVAL));
   }
   const byInterval = given(ishaInterval) && ishaInterval > 0;
   if (byInterval && given(ishaAngle)) {
@@ -102,6 +102,6 @@ function withCustomAngles(method: CalculationMethodDefinition, options: PrayerTi
 
 function assertAngle(parameter: string, value: unknown): void {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > MAX_ANGLE) {
-    throw parameterError(parameter, `${parameter} must be a number of degrees above 0 and at most ${MAX_ANGLE}.`);
+    throw ruleBroken(parameter, PARAMETER_RULES.angle(MAX_ANGLE));
   }
 }

@@ -1,5 +1,5 @@
 import { daysInMonth, parseIsoDate, type CivilDate } from '../timezone/civil-date.js';
-import { parameterError } from '../parameter-error.js';
+import { parameterError, PARAMETER_RULES, ruleBroken } from '../parameter-error.js';
 import { todayIn } from '../timezone/zoned-time.js';
 import { dayCalculator } from './day-calculator.js';
 import { resolvePrayerSettings } from './prayer-settings.js';
@@ -21,9 +21,9 @@ export function prayerCalendar(input: PrayerCalendarInput): PrayerTimesDay[] {
   const settings = resolvePrayerSettings(input);
   const { year, month } = input;
   if (!Number.isInteger(year) || year < FIRST_YEAR || year > LAST_YEAR) {
-    throw parameterError('year', `year must be a whole number from ${FIRST_YEAR} to ${LAST_YEAR}.`);
+    throw ruleBroken('year', PARAMETER_RULES.wholeNumber(FIRST_YEAR, LAST_YEAR));
   }
-  if (!Number.isInteger(month) || month < 1 || month > 12) throw parameterError('month', 'month must be a whole number from 1 to 12.');
+  if (!Number.isInteger(month) || month < 1 || month > 12) throw ruleBroken('month', PARAMETER_RULES.wholeNumber(1, 12));
   const calculate = dayCalculator(settings, { year, month, day: 15 });
   return Array.from({ length: daysInMonth(year, month) }, (_, index) => calculate({ year, month, day: index + 1 }));
 }

@@ -1,4 +1,4 @@
-import { parameterError } from '../parameter-error.js';
+import { PARAMETER_RULES, ruleBroken } from '../parameter-error.js';
 
 /** A calendar date with no time and no zone, as written YYYY-MM-DD. */
 export interface CivilDate {
@@ -15,7 +15,7 @@ export function parseIsoDate(text: unknown, parameter: string): CivilDate {
   const match = typeof text === 'string' ? ISO_DATE.exec(text) : null;
   const date = match ? { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) } : null;
   if (!date || date.month < 1 || date.month > 12 || date.day < 1 || date.day > daysInMonth(date.year, date.month)) {
-    throw parameterError(parameter, `${parameter} must be a real calendar date written YYYY-MM-DD.`);
+    throw ruleBroken(parameter, PARAMETER_RULES.isoDate);
   }
   return date;
 }

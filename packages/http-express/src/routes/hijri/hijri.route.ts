@@ -1,8 +1,7 @@
-import { convertHijri, UMM_AL_QURA_RANGE, type HijriConversionInput } from '@islamic-data/core';
+import { convertHijri, PARAMETER_RULES, UMM_AL_QURA_RANGE, UMM_AL_QURA_RANGE_TEXT, type HijriConversionInput } from '@islamic-data/core';
 import type { JsonSchema, RouteDefinition } from '../../platform/route.js';
 
 const { gregorian: GREGORIAN_RANGE, hijri: HIJRI_RANGE } = UMM_AL_QURA_RANGE;
-const RANGE = `Gregorian ${GREGORIAN_RANGE.first} to ${GREGORIAN_RANGE.last}, Hijri ${HIJRI_RANGE.first} to ${HIJRI_RANGE.last}`;
 
 const hijriQuery: JsonSchema = {
   type: 'object',
@@ -10,13 +9,13 @@ const hijriQuery: JsonSchema = {
     date: {
       type: 'string',
       format: 'date',
-      errorMessage: 'must be a real calendar date written YYYY-MM-DD',
+      errorMessage: PARAMETER_RULES.isoDate,
       description: `Gregorian date YYYY-MM-DD to convert to Hijri (${GREGORIAN_RANGE.first} to ${GREGORIAN_RANGE.last}). Not with \`hijri\`.`,
     },
     hijri: {
       type: 'string',
       pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-      errorMessage: 'must be a Hijri date written YYYY-MM-DD',
+      errorMessage: PARAMETER_RULES.hijriDate,
       description: `Umm al-Qura date YYYY-MM-DD to convert to Gregorian (${HIJRI_RANGE.first} to ${HIJRI_RANGE.last}); day 30 of a 29-day month: 400. Not with \`date\`.`,
     },
     timezone: {
@@ -72,7 +71,7 @@ export const hijriRoute: RouteDefinition<Omit<HijriConversionInput, 'now'>> = {
   description: [
     'Exactly one of `date` (Gregorian → Hijri) or `hijri` (Hijri → Gregorian); both: 400 VALIDATION_ERROR.',
     'Neither: today, in `timezone` when given, else in UTC.',
-    `Calendar: Umm al-Qura, supported ${RANGE}; a date outside it: 400 VALIDATION_ERROR stating the range.`,
+    `Calendar: Umm al-Qura, supported ${UMM_AL_QURA_RANGE_TEXT}; a date outside it: 400 VALIDATION_ERROR stating the range.`,
   ].join(' '),
   query: hijriQuery,
   response: hijriConversion,

@@ -5,6 +5,8 @@ import {
   listMethods,
   MADHABS,
   MAX_ADJUSTMENT_MINUTES,
+  METHOD_RULE,
+  PARAMETER_RULES,
   POLAR_CIRCLE_RESOLUTIONS,
   PRAYER_NAMES,
   PRAYER_TIMES_YEARS,
@@ -16,13 +18,13 @@ import { latitude, longitude } from '../common-schemas.js';
 /** Schemas of the prayer-time routes (CONTRACT §6). Rules the schema cannot state (a real zone, parameters that go together) are the core's. */
 
 const METHODS = listMethods();
-const oneOf = (values: readonly string[]) => `must be one of ${values.join(', ')}`;
+const { oneOf } = PARAMETER_RULES;
 
 const method: JsonSchema = {
   type: 'string',
   enum: [...METHODS.map((m) => m.id), ...METHODS.map((m) => String(m.aladhanId))],
   default: DEFAULT_METHOD_ID,
-  errorMessage: `${oneOf(METHODS.map((m) => m.id))}, or an Aladhan method id (${METHODS.map((m) => m.aladhanId).join(', ')})`,
+  errorMessage: METHOD_RULE,
   description: [
     'Calculation method: a slug, or Aladhan\'s numeric id as an alias',
     `(${METHODS.map((m) => `${m.id} = ${m.aladhanId}`).join(', ')}).`,
@@ -35,7 +37,7 @@ const angle = (prayer: string): JsonSchema => ({
   type: 'number',
   exclusiveMinimum: 0,
   maximum: CUSTOM_METHOD_LIMITS.maxAngle,
-  errorMessage: `must be a number of degrees above 0 and at most ${CUSTOM_METHOD_LIMITS.maxAngle}`,
+  errorMessage: PARAMETER_RULES.angle(CUSTOM_METHOD_LIMITS.maxAngle),
   description: `Sun's depression below the horizon for ${prayer}, in degrees. Only with \`method=custom\` (400 otherwise).`,
 });
 
@@ -84,7 +86,7 @@ const optionProperties: Record<string, JsonSchema> = {
     type: 'integer',
     minimum: 0,
     maximum: CUSTOM_METHOD_LIMITS.maxIshaInterval,
-    errorMessage: `must be a whole number of minutes from 0 to ${CUSTOM_METHOD_LIMITS.maxIshaInterval}`,
+    errorMessage: PARAMETER_RULES.minutes(CUSTOM_METHOD_LIMITS.maxIshaInterval),
     description: 'Isha this many minutes after Maghrib instead of by angle (not together with `ishaAngle`). Only with `method=custom`.',
   },
   adjustments: {
@@ -101,7 +103,7 @@ export const prayerTimesQuery: JsonSchema = {
     date: {
       type: 'string',
       format: 'date',
-      errorMessage: 'must be a real calendar date written YYYY-MM-DD',
+      errorMessage: PARAMETER_RULES.isoDate,
       description: `Gregorian date YYYY-MM-DD, years ${PRAYER_TIMES_YEARS.first}–${PRAYER_TIMES_YEARS.last}. Absent: today in \`timezone\`.`,
     },
   },
@@ -116,10 +118,10 @@ export const prayerCalendarQuery: JsonSchema = {
       type: 'integer',
       minimum: PRAYER_TIMES_YEARS.first,
       maximum: PRAYER_TIMES_YEARS.last,
-      errorMessage: `must be a whole number from ${PRAYER_TIMES_YEARS.first} to ${PRAYER_TIMES_YEARS.last}`,
+      errorMessage: PARAMETER_RULES.wholeNumber(PRAYER_TIMES_YEARS.first, PRAYER_TIMES_YEARS.last),
       description: 'Gregorian year.',
     },
-    month: { type: 'integer', minimum: 1, maximum: 12, errorMessage: 'must be a whole number from 1 to 12', description: 'Gregorian month, 1–12.' },
+    month: { type: 'integer', minimum: 1, maximum: 12, errorMessage: PARAMETER_RULES.wholeNumber(1, 12), description: 'Gregorian month, 1–12.' },
   },
   required: ['lat', 'lng', 'year', 'month'],
 };
