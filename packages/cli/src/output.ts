@@ -18,3 +18,9 @@ function format(value: unknown): string {
 }
 
 export const splitList = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
+
+/** `value` as a positive integer, or undefined when it is not one (each command words its own error). */
+export function parsePositiveInteger(value: string): number | undefined {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed >= 1 ? parsed : undefined;
+}

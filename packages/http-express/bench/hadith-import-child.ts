@@ -2,12 +2,11 @@
 // from HADITH_JSON_FROM (default <repoRoot>/../shared/data/hadith-json) and reports its wall
 // time and peak resident memory as one JSON line, so that each import is measured in a clean process.
 import { importHadithCollection, readHadithJson } from '@islamic-data/core';
-import path from 'node:path';
+import { HADITH_JSON_DIR } from '@islamic-data/test-fixtures';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { composeServices, loadConfig } from '../src/index.js';
 
-const from = process.env.HADITH_JSON_FROM ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/data/hadith-json');
+const from = process.env.HADITH_JSON_FROM ?? HADITH_JSON_DIR;
 const databasePath = process.env.BENCH_DATABASE_PATH;
 if (!databasePath) throw new Error('BENCH_DATABASE_PATH is required.');
 

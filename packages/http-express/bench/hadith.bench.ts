@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { requestsPerSecond, startBenchServers } from './measure.js';
+import { compareToBare, startBenchServers } from './measure.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -46,24 +46,16 @@ try {
 
   const targets = await startBenchServers({ BENCH_DATABASE_PATH: databasePath });
   try {
-    const headers = { 'X-API-Key': targets.key };
-    const paths = {
-      'first page: /hadith/collections/bukhari/hadiths?limit=100': '/api/v1/hadith/collections/bukhari/hadiths?limit=100',
-      'deep page: ...?limit=100&startAfter=7000': '/api/v1/hadith/collections/bukhari/hadiths?limit=100&startAfter=7000',
-      'one hadith: /hadith/collections/bukhari/hadiths/7000': '/api/v1/hadith/collections/bukhari/hadiths/7000',
-    };
-    const totals = new Map<string, number>(Object.keys(paths).map((name) => [name, 0]));
-    let bare = 0;
-    for (let round = 0; round < ROUNDS; round++) {
-      bare += await requestsPerSecond(`${targets.bare}/bare`, {}, SECONDS);
-      for (const [name, url] of Object.entries(paths)) totals.set(name, totals.get(name)! + (await requestsPerSecond(targets.app + url, headers, SECONDS)));
-    }
-    bare /= ROUNDS;
-    console.log(`\n| route (${ROUNDS} rounds of ${SECONDS} s, 10 connections) | req/s | bare Express 5 req/s (same rounds) | ratio to bare |`);
-    console.log('| --- | ---: | ---: | ---: |');
-    for (const [name, total] of totals) console.log(`| ${name} | ${(total / ROUNDS).toFixed(0)} | ${bare.toFixed(0)} | ${(total / ROUNDS / bare).toFixed(3)} |`);
-    const [first, deep] = [...totals.values()];
-    const deepToFirst = deep! / first!;
+    const [first, deep] = await compareToBare(
+      targets,
+      {
+        'first page: /hadith/collections/bukhari/hadiths?limit=100': '/api/v1/hadith/collections/bukhari/hadiths?limit=100',
+        'deep page: ...?limit=100&startAfter=7000': '/api/v1/hadith/collections/bukhari/hadiths?limit=100&startAfter=7000',
+        'one hadith: /hadith/collections/bukhari/hadiths/7000': '/api/v1/hadith/collections/bukhari/hadiths/7000',
+      },
+      { rounds: ROUNDS, seconds: SECONDS },
+    );
+    const deepToFirst = deep!.target / first!.target;
     console.log(`\ndeep page / first page = ${deepToFirst.toFixed(2)} (${Math.abs(deepToFirst - 1) <= 0.2 ? 'within' : 'NOT within'} 20%)`);
     if (Math.abs(deepToFirst - 1) > 0.2) process.exitCode = 1;
   } finally {

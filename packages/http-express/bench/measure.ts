@@ -26,17 +26,25 @@ export async function requestsPerSecond(url: string, headers: Record<string, str
   return result.requests.average;
 }
 
+/** Mean requests/s of a target and of the bare route, measured in the same rounds. */
+export interface BareComparison {
+  name: string;
+  bare: number;
+  target: number;
+}
+
 /**
  * Measures each target against the bare route in alternating rounds (the machine is shared and
- * noisy), and prints requests/s with the ratio to the bare route measured in the same rounds.
+ * noisy), prints requests/s with the ratio to the bare route measured in the same rounds, and
+ * returns those measurements, in the order of `paths`.
  */
 export async function compareToBare(
   targets: BenchTargets,
   paths: Record<string, string>,
   { rounds = 3, seconds = 5 } = {},
-): Promise<void> {
+): Promise<BareComparison[]> {
   const headers = { 'X-API-Key': targets.key };
-  const rows: { name: string; bare: number; target: number }[] = [];
+  const rows: BareComparison[] = [];
   for (const [name, path] of Object.entries(paths)) {
     let bare = 0;
     let target = 0;
@@ -51,4 +59,5 @@ export async function compareToBare(
   for (const row of rows) {
     console.log(`| ${row.name} | ${row.target.toFixed(0)} | ${row.bare.toFixed(0)} | ${(row.target / row.bare).toFixed(2)} |`);
   }
+  return rows;
 }

@@ -2,7 +2,7 @@ import { contentRestorers, rollbackEntry, rollbackKeySince, validationError, typ
 import { Command } from 'commander';
 import { withServices } from '../context.js';
 import { describeChanges } from '../diff.js';
-import { print, table } from '../output.js';
+import { parsePositiveInteger, print, table } from '../output.js';
 
 export function auditCommand(): Command {
   const audit = new Command('audit').description('Browse the audit log of every write, and roll writes back');
@@ -89,8 +89,8 @@ const headline = (entry: AuditEntry) =>
   `#${entry.id} ${entry.at} ${entry.action} ${entry.resource} by ${entry.keyName}${entry.keyId ? ` (${entry.keyId})` : ''}${entry.revertsEntryId ? ` reverting #${entry.revertsEntryId}` : ''}`;
 
 function positiveInteger(value: string, name: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw validationError(`${name} must be a positive integer, got '${value}'.`);
+  const parsed = parsePositiveInteger(value);
+  if (parsed === undefined) throw validationError(`${name} must be a positive integer, got '${value}'.`);
   return parsed;
 }
 

@@ -1,8 +1,8 @@
 import { importHadithCollection, readHadithJson, type HadithImportSummary } from '@islamic-data/core';
-import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { withServices } from '../context.js';
 import { print, splitList, table } from '../output.js';
+import { progressBar } from '../progress.js';
 
 export function addHadithImportCommands(importCommand: Command): void {
   importCommand
@@ -21,17 +21,12 @@ export function addHadithImportCommands(importCommand: Command): void {
     .action((options: { from: string; collections?: string; json?: boolean }) =>
       withServices(async (deps) => {
         const only = options.collections === undefined ? undefined : splitList(options.collections);
-        const progress = process.stderr.isTTY ? progressBar() : undefined;
         const summaries: HadithImportSummary[] = [];
         for await (const source of readHadithJson(options.from, only)) {
-          progress?.start(source.hadiths.length, 0, { collection: source.info.slug });
+          const bar = progressBar('hadiths written', { label: source.info.slug, total: source.hadiths.length });
           const summary = await importHadithCollection(deps, source, {
-            onProgress: ({ written, toWrite }) => {
-              progress?.setTotal(toWrite);
-              progress?.update(written);
-            },
-          });
-          progress?.stop();
+            onProgress: ({ written, toWrite }) => bar?.update(written, toWrite),
+          }).finally(() => bar?.stop());
           summaries.push(summary);
         }
         print(options.json, summaries, () =>
@@ -42,11 +37,4 @@ export function addHadithImportCommands(importCommand: Command): void {
         );
       }),
     );
-}
-
-function progressBar(): cliProgress.SingleBar {
-  return new cliProgress.SingleBar(
-    { stream: process.stderr, format: '{collection} [{bar}] {value}/{total} hadiths written', hideCursor: true, clearOnComplete: true },
-    cliProgress.Presets.shades_classic,
-  );
 }

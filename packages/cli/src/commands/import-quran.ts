@@ -1,27 +1,8 @@
 import { importQuran, importTanzilTranslation, loadQuranJson, type QuranEditionImportResult } from '@islamic-data/core';
-import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { withServices } from '../context.js';
 import { print } from '../output.js';
-
-/** A progress bar on stderr, only when stderr is a terminal (never in pipes, logs or tests). */
-function progressBar(unit: string): { update(done: number, total: number | null): void; stop(): void } | undefined {
-  if (!process.stderr.isTTY) return undefined;
-  const bar = new cliProgress.SingleBar(
-    { format: `{bar} {percentage}% | {value}/{total} ${unit}`, stream: process.stderr, hideCursor: true },
-    cliProgress.Presets.shades_classic,
-  );
-  let started = false;
-  return {
-    update(done, total) {
-      if (!started) bar.start(total ?? done, 0);
-      started = true;
-      if (total === null) bar.setTotal(Math.max(done, 1));
-      bar.update(done);
-    },
-    stop: () => started && bar.stop(),
-  };
-}
+import { progressBar } from '../progress.js';
 
 const describeEdition = (result: QuranEditionImportResult) =>
   result.auditEntryId === null
@@ -78,12 +59,12 @@ export function addQuranImportCommands(importCommand: Command): void {
             lang: options.lang,
             from: options.from,
             edition: {
-              ...(options.name !== undefined && { name: options.name }),
-              ...(options.translator !== undefined && { translator: options.translator }),
-              ...(options.attribution !== undefined && { attribution: options.attribution }),
-              ...(options.license !== undefined && { license: options.license }),
-              ...(options.sourceUrl !== undefined && { sourceUrl: options.sourceUrl }),
-              ...(options.publicDomain && { publicDomain: true }),
+              name: options.name,
+              translator: options.translator,
+              attribution: options.attribution,
+              license: options.license,
+              sourceUrl: options.sourceUrl,
+              publicDomain: options.publicDomain,
             },
             onProgress: (read, total) => bar?.update(read, total),
           }).finally(() => bar?.stop());

@@ -1,7 +1,16 @@
-import { approveMosque, listPendingMosques, rejectMosque, toAuditSnapshot, unpublishMosque, type MosqueRecord } from '@islamic-data/core';
+import {
+  approveMosque,
+  DUPLICATE_RADIUS_KM,
+  listPendingMosques,
+  MOSQUE_LIST_LIMIT,
+  rejectMosque,
+  toAuditSnapshot,
+  unpublishMosque,
+  type MosqueRecord,
+} from '@islamic-data/core';
 import { Command, InvalidArgumentError } from 'commander';
 import { withServices } from '../context.js';
-import { print, table } from '../output.js';
+import { parsePositiveInteger, print, table } from '../output.js';
 
 const coordinate = (value: string) => {
   const parsed = Number(value);
@@ -10,8 +19,8 @@ const coordinate = (value: string) => {
 };
 
 const positiveInteger = (value: string) => {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('not a positive integer.');
+  const parsed = parsePositiveInteger(value);
+  if (parsed === undefined) throw new InvalidArgumentError('not a positive integer.');
   return parsed;
 };
 
@@ -24,7 +33,7 @@ export function mosquesCommand(): Command {
   mosques
     .command('pending')
     .description("List submissions waiting for moderation, oldest first, with the submitter's e-mail (shown to the operator only)")
-    .option('--limit <n>', 'at most this many', positiveInteger, 100)
+    .option('--limit <n>', 'at most this many', positiveInteger, MOSQUE_LIST_LIMIT.max)
     .option('--json', 'print JSON')
     .action((options: { limit: number; json?: boolean }) =>
       withServices(async (deps) => {
@@ -40,7 +49,7 @@ export function mosquesCommand(): Command {
 
   mosques
     .command('approve')
-    .description('Publish a pending (or unpublished) mosque; it needs coordinates. Warns about a published mosque within 100 m with a similar name, and approves anyway')
+    .description(`Publish a pending (or unpublished) mosque; it needs coordinates. Warns about a published mosque within ${DUPLICATE_RADIUS_KM * 1000} m with a similar name, and approves anyway`)
     .argument('<slug>', 'mosque slug')
     .option('--lat <degrees>', 'latitude, replacing the submitted one (with --lng)', coordinate)
     .option('--lng <degrees>', 'longitude, replacing the submitted one (with --lat)', coordinate)
