@@ -19,17 +19,15 @@ export type DayCalculator = (date: CivilDate) => PrayerTimesDay;
  */
 export function dayCalculator(settings: PrayerSettings, referenceDate: CivilDate): DayCalculator {
   const coordinates = new Coordinates(settings.lat, settings.lng);
-  const regular = { parameters: toAdhanParameters(settings), method: appliedMethod(settings) };
+  const regular = { parameters: toAdhanParameters(settings), ishaInterval: settings.method.ishaInterval };
   const ramadanInterval = settings.method.ramadanIshaInterval;
-  const ramadan = ramadanInterval
-    ? { parameters: toAdhanParameters(settings, ramadanInterval), method: { ...regular.method, ishaInterval: ramadanInterval } }
-    : regular;
+  const ramadan = ramadanInterval ? { parameters: toAdhanParameters(settings, ramadanInterval), ishaInterval: ramadanInterval } : regular;
   const shift = solarDayShift(referenceDate, settings.lng, settings.timezone);
   const unresolvedPolar = settings.polarCircleResolution === 'unresolved';
 
   return (date) => {
     const hijri = gregorianToUmmAlQura(date);
-    const { parameters, method } = hijri?.month === RAMADAN ? ramadan : regular;
+    const { parameters, ishaInterval } = hijri?.month === RAMADAN ? ramadan : regular;
     const solarDate = addDays(date, -shift);
     const times = new PrayerTimes(coordinates, adhanDate(solarDate), parameters);
     const wrong = implausibleTimes(times, unresolvedPolar && noonSolarAltitude(settings.lat, solarDate) <= 0);
@@ -46,7 +44,7 @@ export function dayCalculator(settings: PrayerSettings, referenceDate: CivilDate
     return {
       date: { gregorian: formatIsoDate(date), hijri },
       location: { lat: settings.lat, lng: settings.lng, timezone: settings.timezone },
-      method: copyOf(method),
+      method: appliedMethod(settings, ishaInterval),
       madhab: settings.madhab,
       highLatitudeRule: settings.highLatitudeRule,
       timings,
@@ -55,26 +53,24 @@ export function dayCalculator(settings: PrayerSettings, referenceDate: CivilDate
   };
 }
 
-function appliedMethod({ method, shafaq }: PrayerSettings): AppliedMethod {
-  const { id, name, aladhanId, fajrAngle, ishaAngle, ishaInterval, maghribAngle, offsets } = method;
-  return { id, name, aladhanId, fajrAngle, ishaAngle, ishaInterval, maghribAngle, offsets, ...(shafaq ? { shafaq } : {}) };
-}
-
-/** Each day gets its own objects; spelled out because object spread is slow on this hot path. */
-function copyOf(method: AppliedMethod): AppliedMethod {
+/**
+ * The method as a day's answer states it, with that day's Isha interval (Ramadan's or not). Each day
+ * gets its own objects; spelled out because object spread is slow on this hot path.
+ */
+function appliedMethod({ method, shafaq }: PrayerSettings, ishaInterval: number): AppliedMethod {
   const { fajr, sunrise, dhuhr, asr, maghrib, isha } = method.offsets;
-  const copy: AppliedMethod = {
+  const applied: AppliedMethod = {
     id: method.id,
     name: method.name,
     aladhanId: method.aladhanId,
     fajrAngle: method.fajrAngle,
     ishaAngle: method.ishaAngle,
-    ishaInterval: method.ishaInterval,
+    ishaInterval,
     maghribAngle: method.maghribAngle,
     offsets: { fajr, sunrise, dhuhr, asr, maghrib, isha },
   };
-  if (method.shafaq) copy.shafaq = method.shafaq;
-  return copy;
+  if (shafaq) applied.shafaq = shafaq;
+  return applied;
 }
 
 /**
