@@ -11,7 +11,7 @@ const HADITH_TRANSLATION = /^hadith\/([^/]+)\/(\d+)\/translations\/([^/]+)$/;
 const describe = ({ collection, number }: HadithRef) => `Hadith ${collection}/${number}`;
 
 /** Rolls back `translation.put` / `translation.delete` of a hadith. */
-export const hadithTranslationRestorer: RecordRestorer = translationRestorer<HadithRef>({
+const hadithTranslationRestorer: RecordRestorer = translationRestorer<HadithRef>({
   parse(resource) {
     const match = HADITH_TRANSLATION.exec(resource);
     return match ? { ref: { collection: match[1]!, number: Number(match[2]) }, locale: match[3]! } : undefined;
@@ -20,7 +20,7 @@ export const hadithTranslationRestorer: RecordRestorer = translationRestorer<Had
 });
 
 /** Rolls back `metadata.patch` of a hadith: narrator, grade, tags, notes and published flag. */
-export const hadithMetadataRestorer: RecordRestorer = metadataRestorer<HadithRef, HadithMetadata>({
+const hadithMetadataRestorer: RecordRestorer = metadataRestorer<HadithRef, HadithMetadata>({
   parse(resource) {
     const match = HADITH.exec(resource);
     return match ? { collection: match[1]!, number: Number(match[2]) } : undefined;

@@ -50,10 +50,10 @@ export interface HadithImportProgress {
 
 export interface HadithImportOptions {
   onProgress?(progress: HadithImportProgress): void;
-  batchSize?: number;
 }
 
-const DEFAULT_BATCH_SIZE = 1_000;
+/** Hadiths written per store call: the steps progress is reported in. */
+const BATCH_SIZE = 1_000;
 
 /**
  * Imports one collection in one transaction (all of it or nothing), writing only what differs
@@ -85,10 +85,9 @@ export async function importHadithCollection(
       changed = true;
     }
     const toWrite = imported.filter((hadith) => hashes.get(hadith.number) !== hadith.sourceHash);
-    const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-    for (let start = 0; start < toWrite.length; start += batchSize) {
-      await stores.hadith.writeImported(slug, toWrite.slice(start, start + batchSize), at);
-      options.onProgress?.({ collection: slug, written: Math.min(start + batchSize, toWrite.length), toWrite: toWrite.length });
+    for (let start = 0; start < toWrite.length; start += BATCH_SIZE) {
+      await stores.hadith.writeImported(slug, toWrite.slice(start, start + BATCH_SIZE), at);
+      options.onProgress?.({ collection: slug, written: Math.min(start + BATCH_SIZE, toWrite.length), toWrite: toWrite.length });
     }
     const removed = await stores.hadith.deleteHadithsAfter(slug, imported.length);
     const editionsChanged = await saveEditions(stores, source.editions);
@@ -117,7 +116,7 @@ export async function importHadithCollection(
 }
 
 /** Identifies a source record: the import rewrites a hadith only when this changes. */
-export function sourceHashOf(hadith: SourceHadith): string {
+function sourceHashOf(hadith: SourceHadith): string {
   const translations = Object.entries(hadith.translations).sort(([a], [b]) => (a < b ? -1 : 1));
   return createHash('sha256')
     .update(JSON.stringify([hadith.textAr, hadith.narrator, hadith.bookNumber, translations]))

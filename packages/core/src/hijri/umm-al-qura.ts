@@ -18,7 +18,7 @@ export const UMM_AL_QURA_RANGE_TEXT =
   `(Hijri ${UMM_AL_QURA_RANGE.hijri.first} to ${UMM_AL_QURA_RANGE.hijri.last})`;
 
 // ISO strings of equal length compare in date order.
-export const isGregorianInRange = (date: CivilDate): boolean => {
+const isGregorianInRange = (date: CivilDate): boolean => {
   const iso = formatIsoDate(date);
   return iso >= UMM_AL_QURA_RANGE.gregorian.first && iso <= UMM_AL_QURA_RANGE.gregorian.last;
 };

@@ -133,7 +133,7 @@ const ALADHAN_METHODS: CalculationMethodDefinition[] = [
 export const CUSTOM_METHOD_ID = 'custom';
 
 /** `custom`: the angles the caller gives; those left out default to the Muslim World League's. */
-export const CUSTOM_METHOD: CalculationMethodDefinition = method({
+const CUSTOM_METHOD: CalculationMethodDefinition = method({
   id: CUSTOM_METHOD_ID,
   name: 'Custom',
   aladhanId: 99,

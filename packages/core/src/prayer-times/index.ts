@@ -2,6 +2,6 @@ export { PRAYER_NAMES, type PrayerName, type PrayerOffsets } from './prayer-name
 export * from './prayer-times-types.js';
 export { CUSTOM_METHOD_ID, DEFAULT_METHOD_ID, type CalculationMethodDescription } from './calculation-methods.js';
 export { listMethods, METHOD_RULE } from './method-lookup.js';
-export { MAX_ADJUSTMENT_MINUTES, parseAdjustments } from './adjustments.js';
+export { MAX_ADJUSTMENT_MINUTES } from './adjustments.js';
 export { PRAYER_TIMES_YEARS, prayerCalendar, prayerTimes } from './prayer-times.js';
 export { CUSTOM_METHOD_LIMITS } from './prayer-settings.js';

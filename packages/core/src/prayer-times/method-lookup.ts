@@ -25,7 +25,7 @@ export function listMethods(): CalculationMethodDescription[] {
   return CALCULATION_METHODS.map(describeMethod);
 }
 
-export function describeMethod(method: CalculationMethodDefinition): CalculationMethodDescription {
+function describeMethod(method: CalculationMethodDefinition): CalculationMethodDescription {
   const { id, name, aladhanId, fajrAngle, ishaAngle, ishaInterval, maghribAngle, offsets, rounding, notes } = method;
   return { id, name, aladhanId, fajrAngle, ishaAngle, ishaInterval, maghribAngle, offsets: { ...offsets }, rounding, notes };
 }

@@ -6,7 +6,7 @@ const DEGREES = Math.PI / 180;
  * The sun's declination at 12:00 UTC of the date, in degrees (Meeus, Astronomical Algorithms
  * ch. 25, low accuracy: within 0.01°). adhan computes the same internally but does not export it.
  */
-export function solarDeclination(date: CivilDate): number {
+function solarDeclination(date: CivilDate): number {
   const julianCenturies = (utcMidnight(date) / 86_400_000 + 2440587.5 + 0.5 - 2451545) / 36525;
   const t = julianCenturies;
   const meanLongitude = 280.46646 + 36000.76983 * t + 0.0003032 * t * t;

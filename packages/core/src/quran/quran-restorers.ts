@@ -10,7 +10,7 @@ const AYAH_TRANSLATION = /^quran\/(\d+)\/(\d+)\/translations\/([^/]+)$/;
 const describe = ({ surah, ayah }: AyahRef) => `Ayah ${ayahKey(surah, ayah)}`;
 
 /** Rolls back `translation.put` / `translation.delete` of an ayah. */
-export const ayahTranslationRestorer: RecordRestorer = translationRestorer<AyahRef>({
+const ayahTranslationRestorer: RecordRestorer = translationRestorer<AyahRef>({
   parse(resource) {
     const match = AYAH_TRANSLATION.exec(resource);
     return match ? { ref: { surah: Number(match[1]), ayah: Number(match[2]) }, locale: match[3]! } : undefined;
@@ -19,7 +19,7 @@ export const ayahTranslationRestorer: RecordRestorer = translationRestorer<AyahR
 });
 
 /** Rolls back `metadata.patch` of an ayah: its tags, notes and published flag. */
-export const ayahMetadataRestorer: RecordRestorer = metadataRestorer<AyahRef, ReturnType<typeof contentMetadataOf>>({
+const ayahMetadataRestorer: RecordRestorer = metadataRestorer<AyahRef, ReturnType<typeof contentMetadataOf>>({
   parse(resource) {
     const match = AYAH.exec(resource);
     return match ? { surah: Number(match[1]), ayah: Number(match[2]) } : undefined;

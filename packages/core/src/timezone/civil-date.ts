@@ -39,7 +39,7 @@ export function utcMidnight({ year, month, day }: CivilDate): number {
   return date.getTime();
 }
 
-export function civilDateOfUtc(milliseconds: number): CivilDate {
+function civilDateOfUtc(milliseconds: number): CivilDate {
   const date = new Date(milliseconds);
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }

@@ -31,7 +31,7 @@ export function utcOffsetMinutes(instant: Date, timeZone: string): number {
   return match[1] === '-' ? -minutes : minutes;
 }
 
-export function zonedDateTime(instant: Date, timeZone: string, offsetMinutes = utcOffsetMinutes(instant, timeZone)): ZonedDateTime {
+function zonedDateTime(instant: Date, timeZone: string, offsetMinutes = utcOffsetMinutes(instant, timeZone)): ZonedDateTime {
   const wallClock = new Date(instant.getTime() + offsetMinutes * 60_000);
   // Spelled out: spreading a fresh object here cost ten times the rest of the function in V8.
   return {
@@ -73,7 +73,7 @@ export function todayIn(now: Date | undefined, timeZone: string): CivilDate {
 }
 
 /** "+03:00", "-04:00", "+05:45"; "+00:00" for UTC. */
-export function formatOffset(offsetMinutes: number): string {
+function formatOffset(offsetMinutes: number): string {
   const sign = offsetMinutes < 0 ? '-' : '+';
   const magnitude = Math.abs(offsetMinutes);
   return `${sign}${pad2(Math.floor(magnitude / 60))}:${pad2(magnitude % 60)}`;

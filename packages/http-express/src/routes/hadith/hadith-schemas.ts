@@ -9,7 +9,7 @@ export const collectionSlug: JsonSchema = {
   description: 'Collection slug: bukhari, muslim, abudawud, tirmidhi, nasai, ibnmajah, malik, nawawi40 or qudsi40.',
 };
 
-export const hadithNumber: JsonSchema = {
+const hadithNumber: JsonSchema = {
   type: 'integer',
   description: 'The hadith number: its position in the collection, from 1 (hadith-json `idInBook`). A number no hadith has gives 404.',
 };
@@ -46,7 +46,7 @@ const nullableText = (maxLength: number, description: string): JsonSchema => ({
   description,
 });
 
-export const hadithMetadataProperties: Record<string, JsonSchema> = {
+const hadithMetadataProperties: Record<string, JsonSchema> = {
   narrator: nullableText(HADITH_LIMITS.narratorLength, 'Who narrated it, e.g. as the English source names them; null when unknown.'),
   grade: nullableText(HADITH_LIMITS.gradeLength, 'Authenticity grade; null when not graded (the imported collections carry none).'),
   ...metadataProperties,
