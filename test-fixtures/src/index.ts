@@ -8,3 +8,4 @@ export * from './quran/index.js';
 export * from './hadith/index.js';
 export * from './mosques/index.js';
 export * from './prayer-times/golden-times.js';
+export * from './hijri/hijri-fixtures.js';

@@ -1,22 +1,10 @@
+import { toGregorian, toHijri } from '@islamic-data/core';
 import { expect } from 'chai';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { toGregorian, toHijri } from '../src/index.js';
-
-// The compiled test runs from packages/core/dist/test; the shared data sits beside the repository.
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const fixtureDir = path.join(repoRoot, '../shared/data/reference/hijri/hijridate-fixtures');
-
-type Triple = [number, number, number];
-/** `[[hijri, gregorian], optional newspaper issue number]`. */
-type FixtureRow = [[Triple, Triple], number?];
-
-const iso = ([year, month, day]: Triple) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+import { isoOfTriple as iso, readHijriFixtures } from '../src/index.js';
 
 describe('core: Umm al-Qura against the hijri-converter reference fixtures', () => {
-  const files = readdirSync(fixtureDir).filter((file) => file.endsWith('.json')).sort();
-  const rowsByFile = new Map(files.map((file) => [file, JSON.parse(readFileSync(path.join(fixtureDir, file), 'utf8')) as FixtureRow[]]));
+  const rowsByFile = readHijriFixtures();
+  const files = [...rowsByFile.keys()];
 
   it('reads all 1,892 rows from the three files', () => {
     expect(files).to.have.length(3);

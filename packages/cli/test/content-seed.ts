@@ -23,10 +23,19 @@ export async function seedSyntheticContent(databasePath: string, options: { hadi
   }
 }
 
+/** Opens a database file read-only, hands it to `read` and closes it again, returning what `read` returned. */
+export function readDatabase<T>(file: string, read: (db: BetterSqlite3.Database) => T): T {
+  const db = new BetterSqlite3(file, { readonly: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
 /** Every row of the content tables, as stored (translation `updated_at` included). */
 export function contentRows(databasePath: string): Record<string, unknown[]> {
-  const db = new BetterSqlite3(databasePath, { readonly: true });
-  try {
+  return readDatabase(databasePath, (db) => {
     const rows = (table: string, order: string) => db.prepare(`select * from ${table} order by ${order}`).all();
     return {
       quran_ayahs: rows('quran_ayahs', 'surah, ayah'),
@@ -34,9 +43,7 @@ export function contentRows(databasePath: string): Record<string, unknown[]> {
       hadiths: rows('hadiths', 'collection, number'),
       hadith_translations: rows('hadith_translations', 'collection, number, locale'),
     };
-  } finally {
-    db.close();
-  }
+  });
 }
 
 export interface ApiResponse {

@@ -7,13 +7,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { HadithImportSummary as Summary } from '@islamic-data/core';
 import { runCli } from './cli-process.js';
+import { readDatabase } from './content-seed.js';
 
 const README_RECORDS = Object.entries(HADITH_JSON_README_COUNTS).map(([slug, counts]) => [slug, counts.records]);
 
 /** The stored content, without the times an import stamps (translation updatedAt, audit entries). */
 function content(file: string) {
-  const db = new BetterSqlite3(file, { readonly: true });
-  try {
+  return readDatabase(file, (db) => {
     const rows = (sql: string) => db.prepare(sql).all();
     return {
       collections: rows('select * from hadith_collections order by slug'),
@@ -22,18 +22,11 @@ function content(file: string) {
       translations: rows('select collection, number, locale, text from hadith_translations order by collection, number, locale'),
       editions: rows("select * from editions where resource = 'hadith' order by collection, lang"),
     };
-  } finally {
-    db.close();
-  }
+  });
 }
 
 function query<T>(file: string, sql: string): T[] {
-  const db = new BetterSqlite3(file, { readonly: true });
-  try {
-    return db.prepare(sql).all() as T[];
-  } finally {
-    db.close();
-  }
+  return readDatabase(file, (db) => db.prepare(sql).all() as T[]);
 }
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');

@@ -1,4 +1,3 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { expect } from 'chai';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
@@ -8,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLI_MAIN, runCli, startServerProcess } from './cli-process.js';
+import { readDatabase } from './content-seed.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const AZ_DIR = path.join(repoRoot, '../shared/data/quran-az');
@@ -15,8 +15,7 @@ const AZ_FILES = ['az.mammadaliyev.xml', 'az.musayev.xml'];
 
 /** Everything an import can touch, to compare before and after. */
 function snapshot(databasePath: string) {
-  const db = new BetterSqlite3(databasePath, { readonly: true });
-  try {
+  return readDatabase(databasePath, (db) => {
     const one = (sql: string) => db.prepare(sql).get() as Record<string, unknown>;
     return {
       surahs: one('select count(*) n, sum(ayah_count) ayahs from quran_surahs'),
@@ -25,9 +24,7 @@ function snapshot(databasePath: string) {
       editions: db.prepare('select * from editions order by lang').all(),
       audit: db.prepare('select id, action, resource, key_name, key_id from audit_log order by id').all() as { action: string; resource: string; key_name: string }[],
     };
-  } finally {
-    db.close();
-  }
+  });
 }
 
 async function serve(handler: (res: ServerResponse) => void): Promise<{ url: string; server: Server }> {

@@ -1,9 +1,9 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli, startServerProcess, type ServerProcess } from './cli-process.js';
+import { callApi, readDatabase } from './content-seed.js';
 
 describe('cli: mosques moderation against a running server on the same DATABASE_PATH', function () {
   const dir = mkdtempSync(path.join(tmpdir(), 'islamic-data-cli-mosques-'));
@@ -18,34 +18,34 @@ describe('cli: mosques moderation against a running server on the same DATABASE_
     printed.push(result.stdout + result.stderr);
     return result;
   };
-  const api = (pathAndQuery: string, init: RequestInit = {}) =>
-    fetch(`${server.url}/api/v1${pathAndQuery}`, { ...init, headers: { 'X-API-Key': key, 'Content-Type': 'application/json', ...init.headers } });
   const submit = async (n: number, extra: Record<string, unknown> = {}) => {
     const submitterEmail = `test-submitter-${n}@example.org`;
     submitterEmails.push(submitterEmail);
-    const response = await api('/mosques', {
-      method: 'POST',
-      body: JSON.stringify({ nameEn: `Test Mosque ${n}`, addressLine1: `${n} Test Road`, city: 'Testford', country: 'GB', submitterEmail, ...extra }),
+    const response = await callApi(server.url, key, 'POST', '/mosques', {
+      nameEn: `Test Mosque ${n}`,
+      addressLine1: `${n} Test Road`,
+      city: 'Testford',
+      country: 'GB',
+      submitterEmail,
+      ...extra,
     });
     expect(response.status).to.equal(202);
-    return ((await response.json()) as { data: { slug: string } }).data.slug;
+    return (response.body as { data: { slug: string } }).data.slug;
   };
-  const status = async (slug: string) => (await api(`/mosques/${slug}`)).status;
-  const auditRows = () => {
-    const db = new BetterSqlite3(env.DATABASE_PATH, { readonly: true });
-    try {
-      return db.prepare(`select key_id, key_name, action, resource, before_json, after_json from audit_log where resource like 'mosques/%' order by id`).all() as {
-        key_id: string | null;
-        key_name: string;
-        action: string;
-        resource: string;
-        before_json: string | null;
-        after_json: string | null;
-      }[];
-    } finally {
-      db.close();
-    }
-  };
+  const status = async (slug: string) => (await callApi(server.url, key, 'GET', `/mosques/${slug}`)).status;
+  const auditRows = () =>
+    readDatabase(
+      env.DATABASE_PATH,
+      (db) =>
+        db.prepare(`select key_id, key_name, action, resource, before_json, after_json from audit_log where resource like 'mosques/%' order by id`).all() as {
+          key_id: string | null;
+          key_name: string;
+          action: string;
+          resource: string;
+          before_json: string | null;
+          after_json: string | null;
+        }[],
+    );
 
   let located: string;
   let unlocated: string;
@@ -94,9 +94,9 @@ describe('cli: mosques moderation against a running server on the same DATABASE_
     const withCoordinates = await cli('mosques', 'approve', unlocated, '--lat', '51.2', '--lng', '-1.5');
     expect(withCoordinates.code, withCoordinates.stderr).to.equal(0);
     expect(withCoordinates.stdout).to.contain(`Published ${unlocated}`);
-    const shown = (await (await api(`/mosques/${unlocated}`)).json()) as { data: { lat: number; lng: number } };
+    const shown = (await callApi(server.url, key, 'GET', `/mosques/${unlocated}`)).body as { data: { lat: number; lng: number } };
     expect(shown.data).to.include({ lat: 51.2, lng: -1.5 });
-    const listed = (await (await api('/mosques?near=51.2,-1.5,1')).json()) as { data: { slug: string }[] };
+    const listed = (await callApi(server.url, key, 'GET', '/mosques?near=51.2,-1.5,1')).body as { data: { slug: string }[] };
     expect(listed.data.map((m) => m.slug)).to.deep.equal([unlocated]);
     expect((await cli('mosques', 'pending', '--json')).stdout.trim()).to.equal('[]');
   });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  AppError,
+  type AppError,
   ManualClock,
   createInMemoryStores,
   deleteHadithTranslation,
@@ -16,6 +16,7 @@ import {
   type SourceHadith,
   type Stores,
 } from '../src/index.js';
+import { failureOf } from './failure-of.js';
 
 const SLUG = 'test-collection';
 const EDITOR = { keyId: 'key_TEST00000001', keyName: 'Test editor' };
@@ -81,10 +82,11 @@ async function everything(stores: Stores) {
   };
 }
 
+/** The AppError a promise rejects with, which must carry `code`. */
 async function failure(promise: Promise<unknown>, code: string): Promise<AppError> {
-  const caught = await promise.then(() => undefined, (error: unknown) => error);
-  expect(caught).to.be.instanceOf(AppError).with.property('code', code);
-  return caught as AppError;
+  const error = await failureOf(promise);
+  expect(error.code).to.equal(code);
+  return error;
 }
 
 describe('core: hadith use cases (in memory)', () => {

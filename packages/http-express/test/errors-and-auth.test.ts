@@ -2,7 +2,7 @@ import { AppError, hashApiKey, ManualClock, revokeApiKey } from '@islamic-data/c
 import { expect } from 'chai';
 import request from 'supertest';
 import type { RouteDefinition } from '../src/index.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { expectErrorEnvelope, startTestApp, type TestApp } from './test-app.js';
 
 /** A write route used only here, to reach the body checks that no foundation route has yet. */
 const echoWrite: RouteDefinition<unknown, { locale: string }, { text: string }> = {
@@ -30,11 +30,7 @@ const responsesSeen: string[] = [];
 
 function expectError(response: request.Response, status: number, code: string): void {
   responsesSeen.push(response.text + JSON.stringify(response.headers));
-  expect(response.status, JSON.stringify(response.body)).to.equal(status);
-  expect(response.body).to.have.all.keys('error');
-  expect(response.body.error).to.have.all.keys('code', 'message');
-  expect(response.body.error.code).to.equal(code);
-  expect(response.body.error.message).to.be.a('string').and.not.equal('');
+  expectErrorEnvelope(response, status, code);
 }
 
 describe('http: every error code of the spec', () => {

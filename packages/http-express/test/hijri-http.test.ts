@@ -1,24 +1,12 @@
+import { isoOfTriple as iso, readHijriFixtures, type HijriTriple } from '@islamic-data/test-fixtures';
 import { expect } from 'chai';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { listen, mapConcurrently, type ListeningApp } from './http-client.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
-// The compiled test runs from packages/http-express/dist/test; the shared data sits beside the repository.
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const fixtureDir = path.join(repoRoot, '../shared/data/reference/hijri/hijridate-fixtures');
-
-type Triple = [number, number, number];
-/** `[[hijri, gregorian], optional newspaper issue number]`. */
-type FixtureRow = [[Triple, Triple], number?];
-
-const iso = ([year, month, day]: Triple) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-
 describe('http: GET /hijri against the hijri-converter reference fixtures, both directions', function () {
   this.timeout(60_000);
-  const files = readdirSync(fixtureDir).filter((file) => file.endsWith('.json')).sort();
-  const rowsByFile = new Map(files.map((file) => [file, JSON.parse(readFileSync(path.join(fixtureDir, file), 'utf8')) as FixtureRow[]]));
+  const rowsByFile = readHijriFixtures();
+  const files = [...rowsByFile.keys()];
   let t: TestApp;
   let server: ListeningApp;
   let headers: Record<string, string>;
@@ -91,4 +79,4 @@ describe('http: GET /hijri against the hijri-converter reference fixtures, both 
   });
 });
 
-const toUtc = ([year, month, day]: Triple): [number, number, number] => [year, month - 1, day];
+const toUtc = ([year, month, day]: HijriTriple): [number, number, number] => [year, month - 1, day];

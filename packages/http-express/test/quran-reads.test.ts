@@ -1,7 +1,7 @@
-import { importQuran, loadQuranJson, type QuranSource } from '@islamic-data/core';
+import { importQuran, type QuranSource } from '@islamic-data/core';
 import { expect } from 'chai';
 import request from 'supertest';
-import { startTestApp, type TestApp } from './test-app.js';
+import { quranJsonSource, startTestApp, type TestApp } from './test-app.js';
 
 describe('http: Quran reads', () => {
   let t: TestApp;
@@ -10,7 +10,7 @@ describe('http: Quran reads', () => {
   let editor: string;
   before(async () => {
     t = await startTestApp({ rateLimitPerMinute: 100_000 });
-    source = await loadQuranJson();
+    source = await quranJsonSource();
     await importQuran(t.deps, source);
     reader = (await t.issueKey({ scopes: ['quran'], permissions: ['read'] })).key;
     editor = (await t.issueKey({ scopes: ['quran'], permissions: ['read', 'write'] })).key;

@@ -1,7 +1,7 @@
-import { importQuran, loadQuranJson, type AuditEntry } from '@islamic-data/core';
+import { importQuran, type AuditEntry } from '@islamic-data/core';
 import { expect } from 'chai';
 import request from 'supertest';
-import { startTestApp, type TestApp } from './test-app.js';
+import { quranJsonSource, startTestApp, type TestApp } from './test-app.js';
 
 const AYAH = '/api/v1/quran/surahs/2/ayahs/255';
 const translationPath = (locale: string, ayah = AYAH) => `${ayah}/translations/${locale}`;
@@ -18,7 +18,7 @@ describe('http: Quran writes', () => {
   const ids = { writer: '', deleter: '' };
   before(async () => {
     t = await startTestApp({ rateLimitPerMinute: 100_000 });
-    await importQuran(t.deps, await loadQuranJson());
+    await importQuran(t.deps, await quranJsonSource());
     keys.reader = (await t.issueKey({ name: 'Test reader', scopes: ['quran'], permissions: ['read'] })).key;
     ({ key: keys.writer, id: ids.writer } = await t.issueKey({ name: 'Test writer', scopes: ['quran'], permissions: ['read', 'write'] }));
     ({ key: keys.deleter, id: ids.deleter } = await t.issueKey({ name: 'Test deleter', scopes: ['quran'], permissions: ['read', 'write', 'delete'] }));

@@ -1,7 +1,7 @@
 import { ManualClock } from '@islamic-data/core';
 import { expect } from 'chai';
 import request from 'supertest';
-import { startTestApp, type TestApp } from './test-app.js';
+import { expectErrorEnvelope, startTestApp, type TestApp } from './test-app.js';
 
 function expectRateLimitHeaders(response: request.Response, remaining?: number): void {
   expect(response.headers['x-ratelimit-limit']).to.equal('100');
@@ -28,11 +28,7 @@ describe('http: rate limit (fixed 60 s window, 100 per key)', () => {
       expectRateLimitHeaders(response, 100 - i);
     }
     const limited = await request(t.app).get('/api/v1/qibla?lat=1&lng=1').set('X-API-Key', key);
-    expect(limited.status).to.equal(429);
-    expect(limited.body).to.have.all.keys('error');
-    expect(limited.body.error).to.have.all.keys('code', 'message');
-    expect(limited.body.error.code).to.equal('RATE_LIMITED');
-    expect(limited.body.error.message).to.be.a('string').and.not.equal('');
+    expectErrorEnvelope(limited, 429, 'RATE_LIMITED');
     expect(limited.headers['retry-after']).to.equal('30');
     expect(Number(limited.headers['x-ratelimit-reset'])).to.equal(windowEnd);
     expectRateLimitHeaders(limited, 0);

@@ -1,5 +1,6 @@
 import { integrityCheck } from '@islamic-data/adapters-sqlite';
-import { createApiKey, hashApiKey, type Clock, type CreateKeyInput } from '@islamic-data/core';
+import { createApiKey, hashApiKey, loadQuranJson, type Clock, type CreateKeyInput, type QuranSource } from '@islamic-data/core';
+import { expect } from 'chai';
 import type { Express } from 'express';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,4 +61,21 @@ export async function startTestApp(
       if (leaked) throw new Error('An issued API key or its hash appears in the log.');
     },
   };
+}
+
+/** The spec's error envelope exactly: status, only `error`, holding only `code` and a non-empty `message`. */
+export function expectErrorEnvelope(response: { status: number; body: any }, status: number, code: string): void {
+  expect(response.status, JSON.stringify(response.body)).to.equal(status);
+  expect(response.body).to.have.all.keys('error');
+  expect(response.body.error).to.have.all.keys('code', 'message');
+  expect(response.body.error.code).to.equal(code);
+  expect(response.body.error.message).to.be.a('string').and.not.equal('');
+}
+
+let quranJson: Promise<QuranSource> | undefined;
+
+/** quran-json's Quran (about 9 MB), read once for the whole run; shared by every suite, so never change it. */
+export function quranJsonSource(): Promise<QuranSource> {
+  quranJson ??= loadQuranJson();
+  return quranJson;
 }

@@ -1,9 +1,9 @@
-import { QURAN_JSON_EDITIONS, importQuran, importTanzilTranslation, loadQuranJson, type QuranDownloadEntry, type QuranSource } from '@islamic-data/core';
+import { QURAN_JSON_EDITIONS, importQuran, importTanzilTranslation, type QuranDownloadEntry, type QuranSource } from '@islamic-data/core';
 import { expect } from 'chai';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
-import { startTestApp, type TestApp } from './test-app.js';
+import { quranJsonSource, startTestApp, type TestApp } from './test-app.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const AZ_FILE = path.join(repoRoot, '../shared/data/quran-az/az.mammadaliyev.xml');
@@ -13,7 +13,7 @@ describe('http: open Quran translation downloads', () => {
   let source: QuranSource;
   before(async () => {
     t = await startTestApp({ rateLimitPerMinute: 100_000 });
-    source = await loadQuranJson();
+    source = await quranJsonSource();
     await importQuran(t.deps, source);
     await importTanzilTranslation(t.deps, { lang: 'az', from: AZ_FILE });
   });
