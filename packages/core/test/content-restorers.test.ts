@@ -16,43 +16,16 @@ import {
   rollbackEntry,
   rollbackKeySince,
   type AuditEntry,
-  type Edition,
   type HadithSourceCollection,
-  type QuranSource,
   type RecordRestorer,
   type Stores,
-  type Surah,
   type UnitOfWork,
 } from '../src/index.js';
 import { failureOf } from './failure-of.js';
+import { syntheticEdition, syntheticQuranSource, syntheticSurahs } from './synthetic-quran.js';
 
-// A small, visibly synthetic Quran and hadith collection (core cannot use test-fixtures).
-const surahs: Surah[] = [3, 4].map((ayahCount, i) => ({
-  id: i + 1,
-  nameAr: `Test surah ${i + 1} (ar)`,
-  nameEn: `Test surah ${i + 1}`,
-  transliteration: `Test-${i + 1}`,
-  revelationType: 'meccan',
-  ayahCount,
-}));
-const edition = (resource: 'quran' | 'hadith', lang: string, collection: string | null = null): Edition => ({
-  resource,
-  collection,
-  lang,
-  name: `Test ${lang} edition`,
-  translator: null,
-  attribution: `Test ${lang} attribution`,
-  license: `Test ${lang} licence`,
-  sourceUrl: `https://example.org/${lang}`,
-  publicDomain: lang === 'ar',
-});
-const texts = (label: string) =>
-  surahs.flatMap((surah) => Array.from({ length: surah.ayahCount }, (_, i) => ({ surah: surah.id, ayah: i + 1, text: `Test ${label} ${surah.id}:${i + 1}` })));
-const quranSource = (): QuranSource => ({
-  surahs,
-  arabic: { edition: edition('quran', 'ar'), texts: texts('ar') },
-  translations: [{ edition: edition('quran', 'en'), texts: texts('en') }],
-});
+// A small, visibly synthetic hadith collection (core cannot use test-fixtures).
+const quranSource = () => syntheticQuranSource(syntheticSurahs([3, 4]), ['en']);
 const C = 'test-collection';
 const hadithSource = (count: number): HadithSourceCollection => ({
   info: { slug: C, name: 'Test collection', nameAr: 'Test collection (ar)', position: 1 },
@@ -64,7 +37,7 @@ const hadithSource = (count: number): HadithSourceCollection => ({
     bookNumber: 1,
     translations: { en: `Test hadith ${i + 1}` },
   })),
-  editions: [edition('hadith', 'ar', C), edition('hadith', 'en', C)],
+  editions: ['ar', 'en'].map((lang) => syntheticEdition(lang, { resource: 'hadith', collection: C })),
 });
 
 const EDITOR = { keyId: 'key_TESTEDITOR01', keyName: 'Test editor' };

@@ -11,43 +11,18 @@ import {
   listSurahs,
   patchAyahMetadata,
   putAyahTranslation,
-  type Edition,
   type QuranSource,
   type Stores,
-  type Surah,
   type UnitOfWork,
 } from '../src/index.js';
 import { failureOf } from './failure-of.js';
+import { syntheticEdition, syntheticQuranSource, syntheticSurahs, syntheticTexts } from './synthetic-quran.js';
 
-// A small, visibly synthetic Quran (core cannot use test-fixtures, which depends on core).
 const COUNTS = [3, 12, 2];
-const surahs: Surah[] = COUNTS.map((ayahCount, i) => ({
-  id: i + 1,
-  nameAr: `Test surah ${i + 1} (ar)`,
-  nameEn: `Test surah ${i + 1}`,
-  transliteration: `Test-${i + 1}`,
-  revelationType: 'meccan',
-  ayahCount,
-}));
-const texts = (label: string) =>
-  surahs.flatMap((surah) => Array.from({ length: surah.ayahCount }, (_, i) => ({ surah: surah.id, ayah: i + 1, text: `Test ${label} ${surah.id}:${i + 1}` })));
-const edition = (lang: string, overrides: Partial<Edition> = {}): Edition => ({
-  resource: 'quran',
-  collection: null,
-  lang,
-  name: `Test ${lang} edition`,
-  translator: null,
-  attribution: `Test ${lang} attribution`,
-  license: `Test ${lang} licence`,
-  sourceUrl: `https://example.org/${lang}`,
-  publicDomain: lang === 'ar',
-  ...overrides,
-});
-const source = (): QuranSource => ({
-  surahs,
-  arabic: { edition: edition('ar'), texts: texts('ar') },
-  translations: ['en', 'ru'].map((lang) => ({ edition: edition(lang), texts: texts(lang) })),
-});
+const surahs = syntheticSurahs(COUNTS);
+const texts = (label: string) => syntheticTexts(surahs, label);
+const edition = syntheticEdition;
+const source = () => syntheticQuranSource(surahs, ['en', 'ru']);
 const TOTAL = COUNTS.reduce((a, b) => a + b, 0);
 
 const editor = { keyId: 'key_TESTEDITOR01', keyName: 'Test editor' };
