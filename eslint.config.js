@@ -1,0 +1,79 @@
+// Lint rules and the package boundaries of the hexagonal layout (README, Architecture). The
+// boundaries are plain `no-restricted-imports` rules, so a forbidden import fails the test suite
+// (test-fixtures/test/repository) with the file and line that broke it.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const DATABASE_DRIVERS = ['kysely', 'better-sqlite3', 'pg', 'ioredis'];
+const FILE_AND_NETWORK = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'http', 'node:http', 'https', 'node:https', 'net', 'node:net'];
+const HTTP_FRAMEWORKS = ['express', 'cors', 'compression', 'supertest'];
+const UPSTREAM_FORMATS = ['saxes', 'quran-json'];
+const COMPOSITION = ['tsyringe', 'reflect-metadata'];
+
+const forbid = (names, why) => names.map((name) => ({ name, message: why }));
+const forbidPackages = (patterns, why) => ({ group: patterns, message: why });
+
+/** `{paths, patterns}` of `no-restricted-imports`, with the composition rule that holds everywhere. */
+const boundary = ({ paths = [], patterns = [] }) => [
+  'error',
+  {
+    paths: [...paths, ...forbid(COMPOSITION, 'Only the composition root (packages/cli/src/composition-root.ts) wires dependencies.')],
+    patterns,
+  },
+];
+
+export const BOUNDARIES = {
+  'packages/core/src/**/*.ts': boundary({
+    paths: [
+      ...forbid(FILE_AND_NETWORK, 'Core does no I/O: readers of files and URLs live in packages/sources.'),
+      ...forbid(HTTP_FRAMEWORKS, 'Core knows no HTTP framework: that is packages/http-express.'),
+      ...forbid(DATABASE_DRIVERS, 'Core knows no database: adapters implement its ports.'),
+      ...forbid(UPSTREAM_FORMATS, 'Upstream formats are read in packages/sources.'),
+    ],
+    patterns: [forbidPackages(['@islamic-data/*'], 'Core depends on no other package of this project.')],
+  }),
+  'packages/sources/src/**/*.ts': boundary({
+    paths: [...forbid(HTTP_FRAMEWORKS, 'Sources read upstream formats; HTTP serving is packages/http-express.'), ...forbid(DATABASE_DRIVERS, 'Sources write through core ports, not to a database.')],
+    patterns: [forbidPackages(['@islamic-data/adapters-*', '@islamic-data/http-express', '@islamic-data/cli'], 'Sources depend on core only.')],
+  }),
+  'packages/adapters-*/src/**/*.ts': boundary({
+    paths: forbid(HTTP_FRAMEWORKS, 'Storage adapters know no HTTP.'),
+    patterns: [forbidPackages(['@islamic-data/http-express', '@islamic-data/cli', '@islamic-data/sources'], 'An adapter implements core ports only.')],
+  }),
+  'packages/http-express/src/**/*.ts': boundary({
+    paths: forbid(DATABASE_DRIVERS, 'The HTTP adapter talks to storage only through core ports.'),
+    patterns: [forbidPackages(['@islamic-data/adapters-*', '@islamic-data/cli', '@islamic-data/sources'], 'The HTTP adapter imports no other adapter: the composition root passes it core ports.')],
+  }),
+  'packages/cli/src/**/*.ts': boundary({}),
+};
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  {
+    files: ['**/test/**/*.ts', '**/bench/**/*.ts'],
+    rules: {
+      // Response bodies in tests are read as the client sees them: untyped JSON.
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-expressions': 'off', // chai's `expect(x).to.be.true`
+    },
+  },
+  ...Object.entries(BOUNDARIES).map(([glob, rule]) => ({ files: [glob], rules: { 'no-restricted-imports': rule } })),
+  {
+    files: ['packages/core/src/**/*.ts'],
+    rules: { 'no-restricted-globals': ['error', { name: 'fetch', message: 'Core does no I/O: downloads live in packages/sources.' }] },
+  },
+  { files: ['packages/cli/src/composition-root.ts'], rules: { 'no-restricted-imports': 'off' } },
+  prettier,
+);

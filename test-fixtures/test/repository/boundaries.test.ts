@@ -1,0 +1,64 @@
+import { expect } from 'chai';
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { REPOSITORY_ROOT } from './repository-root.js';
+
+/**
+ * The package boundaries of the README's Architecture section, checked by the repository's own ESLint
+ * configuration (`no-restricted-imports` per package): each case lints a made-up file placed where a
+ * real one would be, so the rules are shown to catch what they forbid and to allow what they must.
+ */
+describe('package boundaries (eslint.config.js)', function () {
+  this.timeout(60_000);
+  const eslint = new ESLint({ cwd: REPOSITORY_ROOT });
+
+  async function boundaryErrors(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(`${code}\nexport const used = value;\n`, {
+      filePath: path.join(REPOSITORY_ROOT, file),
+    });
+    return (result?.messages ?? [])
+      .filter(({ ruleId }) => ruleId === 'no-restricted-imports' || ruleId === 'no-restricted-globals')
+      .map(({ message }) => message);
+  }
+
+  const forbidden: Array<[file: string, code: string, why: RegExp]> = [
+    ['packages/core/src/quran/reader.ts', "import { readFile as value } from 'node:fs/promises';", /Core does no I\/O/],
+    ['packages/core/src/shared/x.ts', "import * as value from 'fs';", /Core does no I\/O/],
+    ['packages/core/src/hadith/x.ts', "import value from 'node:http';", /Core does no I\/O/],
+    ['packages/core/src/hadith/x.ts', 'const value = await fetch("http://127.0.0.1/");', /Core does no I\/O/],
+    ['packages/core/src/x.ts', "import value from 'express';", /no HTTP framework/],
+    ['packages/core/src/x.ts', "import { Kysely as value } from 'kysely';", /no database/],
+    ['packages/core/src/x.ts', "import value from 'better-sqlite3';", /no database/],
+    ['packages/core/src/x.ts', "import { container as value } from 'tsyringe';", /composition root/],
+    ['packages/core/src/x.ts', "import { SaxesParser as value } from 'saxes';", /packages\/sources/],
+    ['packages/core/src/x.ts', "import value from 'quran-json';", /packages\/sources/],
+    ['packages/core/src/x.ts', "import type { SqliteDatabase as value } from '@islamic-data/adapters-sqlite';", /no other package/],
+    ['packages/http-express/src/app.ts', "import { openDatabase as value } from '@islamic-data/adapters-sqlite';", /imports no other adapter/],
+    ['packages/http-express/src/x.ts', "import { container as value } from 'tsyringe';", /composition root/],
+    ['packages/http-express/src/x.ts', "import value from 'better-sqlite3';", /only through core ports/],
+    ['packages/cli/src/commands/keys.ts', "import { container as value } from 'tsyringe';", /composition root/],
+    ['packages/adapters-sqlite/src/x.ts', "import value from 'express';", /know no HTTP/],
+  ];
+  for (const [file, code, why] of forbidden) {
+    it(`refuses in ${file}: ${code}`, async () => {
+      const errors = await boundaryErrors(file, code);
+      expect(errors, errors.join('\n')).to.have.lengthOf(1);
+      expect(errors[0]).to.match(why);
+    });
+  }
+
+  const allowed: Array<[file: string, code: string]> = [
+    ['packages/core/src/x.ts', "import { Coordinates as value } from 'adhan';"],
+    ['packages/core/src/x.ts', "import { createHash as value } from 'node:crypto';"],
+    ['packages/http-express/src/x.ts', "import value from 'express';"],
+    ['packages/http-express/src/x.ts', "import { AppError as value } from '@islamic-data/core';"],
+    ['packages/adapters-sqlite/src/x.ts', "import { Kysely as value } from 'kysely';"],
+    ['packages/cli/src/composition-root.ts', "import { container as value } from 'tsyringe';"],
+    ['packages/cli/src/x.ts', "import { openDatabase as value } from '@islamic-data/adapters-sqlite';"],
+  ];
+  for (const [file, code] of allowed) {
+    it(`allows in ${file}: ${code}`, async () => {
+      expect(await boundaryErrors(file, code)).to.deep.equal([]);
+    });
+  }
+});
