@@ -1,5 +1,4 @@
-import type { AuditTargetOf } from '../audit/audit-target.js';
-import { auditResource } from '../audit/audit-target.js';
+import { auditResource, type AuditTargetOf } from '../audit/audit-target.js';
 import type { Restorer } from '../audit/restorer.js';
 import { assertSnapshotLocale, contentMetadataOf, noLongerExists, requireEarlierRecord, translationOf } from '../audit/snapshots.js';
 import { ayahKey } from './quran.js';
