@@ -31,7 +31,7 @@ export function aKey(overrides: Partial<ApiKeyRecord> = {}): { key: string; reco
   };
 }
 
-/** An audit entry about a visibly synthetic record. */
+/** An audit entry about a visibly synthetic record (a test key). */
 export function anAuditEntry(overrides: Partial<NewAuditEntry> = {}): NewAuditEntry {
   const n = nextSequence();
   return {
@@ -39,7 +39,7 @@ export function anAuditEntry(overrides: Partial<NewAuditEntry> = {}): NewAuditEn
     keyId: 'key_TEST00000000',
     keyName: 'Test key',
     action: 'test.write',
-    resource: `test/records/${n}`,
+    target: { type: 'api-key', id: `key_TESTRECORD${n}` },
     before: null,
     after: { text: `Test record ${n}` },
     ...overrides,

@@ -87,6 +87,14 @@ describe('cli: audit rollback of Quran and Hadith writes made over HTTP (real se
       for (const urlPath of RECORDS) expect(afterWrites[urlPath], urlPath).not.to.deep.equal(original[urlPath]);
     });
 
+    it('names each entry\'s target as data in audit list --json, beside the resource derived from it', () => {
+      // Newest first: the last write above is the first entry.
+      expect(written[0]).to.deep.include({ target: { type: 'ayah-translation', surah: 1, ayah: 2, locale: 'tr' }, resource: 'quran/1/2/translations/tr' });
+      expect(written[1]).to.deep.include({ target: { type: 'hadith', collection: C, number: 2 }, resource: `hadith/${C}/2` });
+      expect(written[3]).to.deep.include({ target: { type: 'hadith-translation', collection: C, number: 3, locale: 'en' } });
+      expect(written[6]).to.deep.include({ target: { type: 'ayah', surah: 1, ayah: 1 }, resource: 'quran/1/1' });
+    });
+
     it('lists the undos with --dry-run and changes nothing', async () => {
       const plan = await cliJson<RollbackResult>('audit', 'rollback', '--key', writer.id, '--since', since, '--dry-run');
       expect(plan.dryRun).to.equal(true);

@@ -15,9 +15,11 @@ import {
   putHadithTranslation,
   rollbackEntry,
   rollbackKeySince,
+  restorerFor,
   type AuditEntry,
+  type AuditTarget,
   type HadithSourceCollection,
-  type RecordRestorer,
+  type Restorers,
   type Stores,
   type UnitOfWork,
 } from '../src/index.js';
@@ -49,7 +51,7 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
   let unitOfWork: UnitOfWork;
   let clock: ManualClock;
   let deps: { stores: Stores; unitOfWork: UnitOfWork; clock: ManualClock };
-  let rollback: { unitOfWork: UnitOfWork; clock: ManualClock; restorers: RecordRestorer[] };
+  let rollback: { unitOfWork: UnitOfWork; clock: ManualClock; restorers: Restorers };
 
   beforeEach(async () => {
     ({ stores, unitOfWork } = createInMemoryStores());
@@ -66,7 +68,7 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
     clock.advance(1_000);
     return (await stores.audit.list({ limit: 1 }))[0]!;
   }
-  const restorerOf = (entry: AuditEntry) => contentRestorers.find((restorer) => restorer.handles(entry));
+  const restorerOf = (entry: AuditEntry) => restorerFor(contentRestorers, entry.target);
   /** Everything a rollback could touch or append, to show that a refused one changed nothing. */
   const everything = async () => ({
     ayah: await stores.quran.getAyah(1, 1),
@@ -78,25 +80,42 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
 
   describe('which entries they handle', () => {
     it('handles translation and metadata writes (and their rollbacks) of ayahs and hadiths, nothing else', () => {
-      const handled = (action: string, resource: string) => contentRestorers.filter((restorer) => restorer.handles({ action, resource })).length;
-      expect(handled('translation.put', 'quran/2/255/translations/en')).to.equal(1);
-      expect(handled('translation.delete', 'quran/2/255/translations/de-at')).to.equal(1);
-      expect(handled('metadata.patch', 'quran/2/255')).to.equal(1);
-      expect(handled('translation.put', `hadith/${C}/7/translations/ru`)).to.equal(1);
-      expect(handled('metadata.patch', `hadith/${C}/7`)).to.equal(1);
-      expect(handled(ROLLBACK_ACTION, 'quran/2/255/translations/en')).to.equal(1);
-      expect(handled(ROLLBACK_ACTION, `hadith/${C}/7`)).to.equal(1);
-      for (const [action, resource] of [
-        ['import', 'quran/editions/en'],
-        ['import', `hadith/${C}`],
-        ['keys.create', 'keys/key_TEST00000001'],
-        ['metadata.patch', 'quran/2/255/translations/en'],
-        ['translation.put', 'quran/2/255'],
-        ['translation.put', 'quran/two/255/translations/en'],
-        ['mosques.approve', 'mosques/test-mosque'],
-      ]) {
-        expect(handled(action!, resource!), `${action} ${resource}`).to.equal(0);
+      const handled = (target: AuditTarget) => restorerFor(contentRestorers, target) !== undefined;
+      for (const target of [
+        { type: 'ayah-translation', surah: 2, ayah: 255, locale: 'en' },
+        { type: 'ayah-translation', surah: 2, ayah: 255, locale: 'de-at' },
+        { type: 'ayah', surah: 2, ayah: 255 },
+        { type: 'hadith-translation', collection: C, number: 7, locale: 'ru' },
+        { type: 'hadith', collection: C, number: 7 },
+      ] as const) {
+        expect(handled(target), JSON.stringify(target)).to.equal(true);
       }
+      for (const target of [
+        { type: 'quran-edition', lang: 'en' },
+        { type: 'hadith-collection', collection: C },
+        { type: 'api-key', id: 'key_TEST00000001' },
+        { type: 'mosque', slug: 'test-mosque' },
+      ] as const) {
+        expect(handled(target), JSON.stringify(target)).to.equal(false);
+      }
+      // An entry written before targets were recorded, whose resource no shape matched.
+      expect(restorerFor(contentRestorers, null)).to.equal(undefined);
+    });
+
+    it('refuses to roll back an import, and a rollback entry carries the target of the entry it undid', async () => {
+      const [importEntry] = await stores.audit.list({ action: 'import', limit: 1 });
+      const refused = await failureOf(rollbackEntry(rollback, importEntry!.id));
+      expect(refused.code).to.equal('VALIDATION_ERROR');
+      expect(refused.message).to.contain(`Audit entry ${importEntry!.id} (import ${importEntry!.resource}) cannot be rolled back`);
+
+      await putHadithTranslation(deps, { collection: C, number: 1, locale: 'tr', text: 'Test tr hadith 1' }, EDITOR);
+      const entry = await lastEntry();
+      expect(entry).to.deep.include({
+        target: { type: 'hadith-translation', collection: C, number: 1, locale: 'tr' },
+        resource: `hadith/${C}/1/translations/tr`,
+      });
+      const { rollbackEntries } = await rollbackEntry(rollback, entry.id);
+      expect(rollbackEntries[0]).to.deep.include({ target: entry.target, resource: entry.resource });
     });
 
     it('reads each record back in the shape its write snapshotted, so an untouched record compares equal', async () => {
@@ -111,11 +130,11 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
       await deleteHadithTranslation(deps, { collection: C, number: 2, locale: 'en' }, EDITOR);
       const deleted = await lastEntry();
       for (const entry of [metadata, hadithMetadata, deleted]) {
-        expect(await restorerOf(entry)!.current(stores, entry.resource), entry.resource).to.deep.equal(entry.after);
+        expect(await restorerOf(entry)!.current(stores, entry.target!), entry.resource).to.deep.equal(entry.after);
       }
       // The translation entries' records have not changed either (the ayah's translation list has, which they do not snapshot).
       for (const entry of [translation, hadithTranslation]) {
-        expect(await restorerOf(entry)!.current(stores, entry.resource), entry.resource).to.deep.equal(entry.after);
+        expect(await restorerOf(entry)!.current(stores, entry.target!), entry.resource).to.deep.equal(entry.after);
       }
     });
   });

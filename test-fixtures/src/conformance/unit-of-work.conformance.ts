@@ -15,7 +15,7 @@ export function unitOfWorkConformance(name: string, make: () => Promise<{ stores
       const { record } = aKey();
       const result = await unitOfWork.run(async (tx) => {
         await tx.keys.insert(record);
-        return (await tx.audit.append(anAuditEntry({ resource: `keys/${record.id}` }))).id;
+        return (await tx.audit.append(anAuditEntry({ target: { type: 'api-key', id: record.id } }))).id;
       });
       expect(await stores.keys.findById(record.id)).to.deep.equal(record);
       expect(await stores.audit.get(result)).to.include({ resource: `keys/${record.id}` });

@@ -1,3 +1,5 @@
+import type { AuditTarget } from './audit-target.js';
+
 /** The operator, when a write comes from the CLI rather than from a key. */
 export const OPERATOR_ACTOR = { keyId: null, keyName: 'operator' } as const;
 
@@ -19,6 +21,9 @@ export interface AuditEntry {
   keyId: string | null;
   keyName: string;
   action: string;
+  /** What the write changed; null on entries written before targets were recorded (not restorable). */
+  target: AuditTarget | null;
+  /** `auditResource(target)`, kept for listing and filtering (and the only name old entries have). */
   resource: string;
   before: unknown;
   after: unknown;
@@ -26,7 +31,11 @@ export interface AuditEntry {
   revertsEntryId: number | null;
 }
 
-export type NewAuditEntry = Omit<AuditEntry, 'id' | 'revertsEntryId'> & { revertsEntryId?: number | null };
+/** What a write appends; the log derives `resource` from `target`. */
+export type NewAuditEntry = Omit<AuditEntry, 'id' | 'target' | 'resource' | 'revertsEntryId'> & {
+  target: AuditTarget;
+  revertsEntryId?: number | null;
+};
 
 export interface AuditFilter {
   keyId?: string;

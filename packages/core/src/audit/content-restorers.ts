@@ -1,6 +1,11 @@
-import { hadithRestorers } from '../hadith/hadith-restorers.js';
-import { quranRestorers } from '../quran/quran-restorers.js';
-import type { RecordRestorer } from './record-restorer.js';
+import { hadithMetadataRestorer, hadithTranslationRestorer } from '../hadith/hadith-restorers.js';
+import { ayahMetadataRestorer, ayahTranslationRestorer } from '../quran/quran-restorers.js';
+import type { Restorers } from './restorer.js';
 
-/** Every kind of record whose audited writes the operator can roll back. */
-export const contentRestorers: RecordRestorer[] = [...quranRestorers, ...hadithRestorers];
+/** Every kind of record whose audited writes the operator can roll back: Quran and Hadith translations and metadata. */
+export const contentRestorers: Restorers = {
+  'ayah-translation': ayahTranslationRestorer,
+  ayah: ayahMetadataRestorer,
+  'hadith-translation': hadithTranslationRestorer,
+  hadith: hadithMetadataRestorer,
+};

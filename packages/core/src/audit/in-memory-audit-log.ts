@@ -1,12 +1,18 @@
 import type { Snapshottable } from '../shared/snapshottable.js';
 import type { AuditEntry, AuditFilter, NewAuditEntry } from './audit-entry.js';
 import type { AuditLog } from './audit-log.js';
+import { auditResource } from './audit-target.js';
 
 export class InMemoryAuditLog implements AuditLog, Snapshottable {
   private entries: AuditEntry[] = [];
 
   async append(entry: NewAuditEntry): Promise<AuditEntry> {
-    const stored: AuditEntry = { id: this.entries.length + 1, ...structuredClone(entry), revertsEntryId: entry.revertsEntryId ?? null };
+    const stored: AuditEntry = {
+      id: this.entries.length + 1,
+      ...structuredClone(entry),
+      resource: auditResource(entry.target),
+      revertsEntryId: entry.revertsEntryId ?? null,
+    };
     this.entries.push(stored);
     return structuredClone(stored);
   }

@@ -3,14 +3,15 @@ import type { Clock } from '../clock.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
 import { OPERATOR_ACTOR, type AuditEntry } from './audit-entry.js';
-import type { RecordRestorer } from './record-restorer.js';
+import { restorerFor, type Restorers } from './restorer.js';
 
 export const ROLLBACK_ACTION = 'rollback';
 
 export interface RollbackDeps {
   unitOfWork: UnitOfWork;
   clock: Clock;
-  restorers: RecordRestorer[];
+  /** Chosen by the entry's target type; an entry whose target has none (or no target) cannot be rolled back. */
+  restorers: Restorers;
 }
 
 export interface PlannedUndo {
@@ -50,7 +51,7 @@ export async function rollbackKeySince(
   return deps.unitOfWork.run(async (stores) => {
     const undone = await undoneEntryIds(stores, since.toISOString());
     const entries = (await stores.audit.list({ keyId: input.keyId, since: since.toISOString() })).filter(
-      (entry) => entry.action !== ROLLBACK_ACTION && !undone.has(entry.id) && findRestorer(deps, entry) !== undefined,
+      (entry) => entry.action !== ROLLBACK_ACTION && !undone.has(entry.id) && restorerFor(deps.restorers, entry.target) !== undefined,
     );
     return undo(deps, stores, entries, { force: input.force ?? false, dryRun: input.dryRun ?? false });
   });
@@ -70,9 +71,10 @@ async function undo(
   // the newer entry's undo would leave it: its `before`.
   const plannedStates = new Map<string, unknown>();
   for (const entry of entries) {
-    const restorer = findRestorer(deps, entry);
-    if (!restorer) throw validationError(`Audit entry ${entry.id} (${entry.action} ${entry.resource}) cannot be rolled back.`);
-    const current = plannedStates.has(entry.resource) ? plannedStates.get(entry.resource) : await restorer.current(stores, entry.resource);
+    const { target } = entry;
+    const restorer = restorerFor(deps.restorers, target);
+    if (!restorer || !target) throw validationError(`Audit entry ${entry.id} (${entry.action} ${entry.resource}) cannot be rolled back.`);
+    const current = plannedStates.has(entry.resource) ? plannedStates.get(entry.resource) : await restorer.current(stores, target);
     if (!options.force && !isDeepStrictEqual(restorer.comparable(current), restorer.comparable(entry.after))) {
       throw await changedSince(stores, entry);
     }
@@ -81,15 +83,15 @@ async function undo(
       plannedStates.set(entry.resource, entry.before);
       continue;
     }
-    await restorer.restore(stores, entry.resource, entry.before);
+    await restorer.restore(stores, target, entry.before);
     rollbackEntries.push(
       await stores.audit.append({
         at,
         ...OPERATOR_ACTOR,
         action: ROLLBACK_ACTION,
-        resource: entry.resource,
+        target,
         before: current,
-        after: await restorer.current(stores, entry.resource),
+        after: await restorer.current(stores, target),
         revertsEntryId: entry.id,
       }),
     );
@@ -111,10 +113,6 @@ async function undoneEntryIds(stores: Stores, since: string): Promise<Set<number
     return memo.get(id)!;
   };
   return new Set([...revertersOf.keys()].filter(isUndone));
-}
-
-function findRestorer(deps: RollbackDeps, entry: AuditEntry): RecordRestorer | undefined {
-  return deps.restorers.find((restorer) => restorer.handles(entry));
 }
 
 async function changedSince(stores: Stores, entry: AuditEntry): Promise<AppError> {

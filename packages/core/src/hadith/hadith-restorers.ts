@@ -1,36 +1,43 @@
-import type { RecordRestorer } from '../audit/record-restorer.js';
+import { auditResource, type AuditTargetOf } from '../audit/audit-target.js';
+import type { Restorer } from '../audit/restorer.js';
+import { assertSnapshotLocale, contentMetadataOf, noLongerExists, requireEarlierRecord, translationOf } from '../audit/snapshots.js';
 import { validationError } from '../errors.js';
-import { contentMetadataOf, metadataRestorer, translationRestorer } from '../shared/translation-and-metadata-restorers.js';
 import type { HadithMetadata } from './hadith.js';
-import { hadithTranslations, type HadithRef } from './write-hadiths.js';
 
-/** Parses the resources `hadithAuditResource` writes: `hadith/{collection}/{number}` and `.../translations/{locale}`. */
-const HADITH = /^hadith\/([^/]+)\/(\d+)$/;
-const HADITH_TRANSLATION = /^hadith\/([^/]+)\/(\d+)\/translations\/([^/]+)$/;
+const label = ({ collection, number }: { collection: string; number: number }) => `Hadith ${collection}/${number}`;
 
-const describe = ({ collection, number }: HadithRef) => `Hadith ${collection}/${number}`;
-
-/** Rolls back `translation.put` / `translation.delete` of a hadith. */
-const hadithTranslationRestorer: RecordRestorer = translationRestorer<HadithRef>({
-  parse(resource) {
-    const match = HADITH_TRANSLATION.exec(resource);
-    return match ? { ref: { collection: match[1]!, number: Number(match[2]) }, locale: match[3]! } : undefined;
+/**
+ * Rolls back `translation.put` / `translation.delete` of a hadith (and rollbacks of them): puts the
+ * earlier translation back exactly, its `updatedAt` too, or deletes one that did not exist.
+ */
+export const hadithTranslationRestorer: Restorer<AuditTargetOf<'hadith-translation'>> = {
+  current: async (stores, { collection, number, locale }) => (await stores.hadith.getTranslation(collection, number, locale)) ?? null,
+  comparable: translationOf,
+  async restore(stores, target, snapshot) {
+    const { collection, number, locale } = target;
+    const translation = translationOf(snapshot);
+    if (translation === null) {
+      await stores.hadith.deleteTranslation(collection, number, locale);
+      return;
+    }
+    assertSnapshotLocale(translation, locale, auditResource(target));
+    if (!(await stores.hadith.getHadith(collection, number, { locales: [] }))) throw noLongerExists(label(target));
+    await stores.hadith.putTranslation(collection, number, translation);
   },
-  translationsOf: hadithTranslations,
-});
+};
 
-/** Rolls back `metadata.patch` of a hadith: narrator, grade, tags, notes and published flag. */
-const hadithMetadataRestorer: RecordRestorer = metadataRestorer<HadithRef, HadithMetadata>({
-  parse(resource) {
-    const match = HADITH.exec(resource);
-    return match ? { collection: match[1]!, number: Number(match[2]) } : undefined;
+/**
+ * Rolls back `metadata.patch` of a hadith (and rollbacks of it): narrator, grade, tags, notes and
+ * published. The snapshot is the whole hadith, but only its metadata is compared and put back.
+ */
+export const hadithMetadataRestorer: Restorer<AuditTargetOf<'hadith'>> = {
+  current: async (stores, { collection, number }) => (await stores.hadith.getHadith(collection, number)) ?? null,
+  comparable: (snapshot) => (snapshot === null || snapshot === undefined ? null : hadithMetadataOfSnapshot(snapshot)),
+  async restore(stores, target, snapshot) {
+    requireEarlierRecord(snapshot, auditResource(target));
+    if (!(await stores.hadith.setMetadata(target.collection, target.number, hadithMetadataOfSnapshot(snapshot)))) throw noLongerExists(label(target));
   },
-  describe,
-  // The whole hadith with every translation, as patchHadithMetadata snapshots it.
-  get: (stores, { collection, number }) => stores.hadith.getHadith(collection, number),
-  metadataOf: hadithMetadataOfSnapshot,
-  set: (stores, { collection, number }, metadata) => stores.hadith.setMetadata(collection, number, metadata),
-});
+};
 
 /** `hadithMetadataOf` for an audit snapshot, which is a stored JSON copy of a hadith. */
 function hadithMetadataOfSnapshot(snapshot: unknown): HadithMetadata {
@@ -40,5 +47,3 @@ function hadithMetadataOfSnapshot(snapshot: unknown): HadithMetadata {
 }
 
 const isNullableString = (value: unknown): value is string | null => value === null || typeof value === 'string';
-
-export const hadithRestorers: RecordRestorer[] = [hadithTranslationRestorer, hadithMetadataRestorer];

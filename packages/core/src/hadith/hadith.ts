@@ -68,10 +68,3 @@ export const hadithMetadataOf = (hadith: Hadith): HadithMetadata => ({
 
 /** Metadata of a hadith nobody has edited. */
 export const defaultHadithMetadata = (narrator: string | null): HadithMetadata => ({ narrator, grade: null, tags: [], notes: null, published: true });
-
-/** Audit resources of Hadith writes: what the operator's rollback reads back. */
-export const hadithAuditResource = {
-  collection: (collection: string) => `hadith/${collection}`,
-  hadith: (collection: string, number: number) => `hadith/${collection}/${number}`,
-  translation: (collection: string, number: number, locale: string) => `hadith/${collection}/${number}/translations/${locale}`,
-};

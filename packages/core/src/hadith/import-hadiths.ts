@@ -6,7 +6,7 @@ import type { Edition } from '../editions/edition.js';
 import { saveEditionIfChanged } from '../editions/save-edition.js';
 import { validationError } from '../errors.js';
 import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
-import { hadithAuditResource, type HadithBook, type HadithCollectionInfo } from './hadith.js';
+import { type HadithBook, type HadithCollectionInfo } from './hadith.js';
 import type { ImportedHadith } from './hadith-store.js';
 
 /** One hadith as a source gives it; `number` is its position in the collection, from 1. */
@@ -107,7 +107,7 @@ export async function importHadithCollection(
       at,
       ...OPERATOR_ACTOR,
       action: IMPORT_ACTION,
-      resource: hadithAuditResource.collection(slug),
+      target: { type: 'hadith-collection', collection: slug },
       before: previousInfo ? { hadiths: hashes.size } : null,
       after: { ...summary, editions: source.editions.map((edition) => edition.lang) },
     });

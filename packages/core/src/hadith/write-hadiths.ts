@@ -1,56 +1,73 @@
 import type { Actor } from '../audit/audit-entry.js';
-import type { Translation } from '../shared/translation.js';
-import { deleteTranslation, patchMetadata, putTranslation, type ContentWriteDeps, type TranslatedRecord } from '../shared/translation-writes.js';
-import type { Stores } from '../shared/unit-of-work.js';
-import { hadithAuditResource, hadithMetadataOf, type Hadith } from './hadith.js';
+import type { Clock } from '../clock.js';
+import { notFound } from '../errors.js';
+import { assertTranslationText, definedFieldsOf } from '../shared/content-writes-validation.js';
+import { assertWritableLocale } from '../shared/locale.js';
+import { AUDIT_ACTIONS, type Translation } from '../shared/translation.js';
+import type { UnitOfWork } from '../shared/unit-of-work.js';
+import { hadithMetadataOf, type Hadith } from './hadith.js';
 import { parseHadithMetadataPatch } from './hadith-writes-validation.js';
 import { requireHadith } from './read-hadiths.js';
 
-export type HadithWriteDeps = ContentWriteDeps;
+export interface HadithWriteDeps {
+  unitOfWork: UnitOfWork;
+  clock: Clock;
+}
 
 export interface HadithRef {
   collection: string;
   number: number;
 }
 
-/** The translations of one hadith inside a transaction. */
-export const hadithTranslations =
-  ({ collection, number }: HadithRef) =>
-  (stores: Stores): TranslatedRecord => ({
-    assertExists: async () => void (await requireHadith(stores, collection, number, { locales: [] })),
-    get: (locale) => stores.hadith.getTranslation(collection, number, locale),
-    put: (translation) => stores.hadith.putTranslation(collection, number, translation),
-    delete: async (locale) => void (await stores.hadith.deleteTranslation(collection, number, locale)),
-    resource: (locale) => hadithAuditResource.translation(collection, number, locale),
-    label: `Hadith ${collection}/${number}`,
-  });
-
-/** Creates or replaces one translation of a hadith, audited in the same transaction. */
-export function putHadithTranslation(
+/**
+ * Creates or replaces one translation of a hadith, audited in the same transaction. Repeating the
+ * same text changes nothing (the stored `updatedAt` stays) but is still audited, before = after.
+ */
+export async function putHadithTranslation(
   deps: HadithWriteDeps,
   input: HadithRef & { locale: string; text: string },
   actor: Actor,
 ): Promise<{ created: boolean; translation: Translation }> {
-  return putTranslation(deps, hadithTranslations(input), input, actor);
+  const { collection, number, locale, text } = input;
+  assertWritableLocale(locale);
+  assertTranslationText(text);
+  return deps.unitOfWork.run(async (stores) => {
+    const at = deps.clock.now().toISOString(); // inside the transaction: audit times follow commit order
+    await requireHadith(stores, collection, number, { locales: [] });
+    const before = (await stores.hadith.getTranslation(collection, number, locale)) ?? null;
+    if (before?.text !== text) await stores.hadith.putTranslation(collection, number, { locale, text, updatedAt: at });
+    const after = (await stores.hadith.getTranslation(collection, number, locale))!;
+    const target = { type: 'hadith-translation', collection, number, locale } as const;
+    await stores.audit.append({ at, ...actor, action: AUDIT_ACTIONS.putTranslation, target, before, after });
+    return { created: before === null, translation: after };
+  });
 }
 
 /** Deletes one translation of a hadith (404 when there is none), audited with after = null. */
-export function deleteHadithTranslation(deps: HadithWriteDeps, input: HadithRef & { locale: string }, actor: Actor): Promise<void> {
-  return deleteTranslation(deps, hadithTranslations(input), input.locale, actor);
+export async function deleteHadithTranslation(deps: HadithWriteDeps, input: HadithRef & { locale: string }, actor: Actor): Promise<void> {
+  const { collection, number, locale } = input;
+  assertWritableLocale(locale);
+  await deps.unitOfWork.run(async (stores) => {
+    const at = deps.clock.now().toISOString();
+    await requireHadith(stores, collection, number, { locales: [] });
+    const before = await stores.hadith.getTranslation(collection, number, locale);
+    if (!before) throw notFound(`Hadith ${collection}/${number} has no '${locale}' translation.`);
+    await stores.hadith.deleteTranslation(collection, number, locale);
+    const target = { type: 'hadith-translation', collection, number, locale } as const;
+    await stores.audit.append({ at, ...actor, action: AUDIT_ACTIONS.deleteTranslation, target, before, after: null });
+  });
 }
 
 /** Patches narrator, grade, tags, notes and published; the audit entry holds the whole hadith before and after. */
 export async function patchHadithMetadata(deps: HadithWriteDeps, input: HadithRef & { patch: unknown }, actor: Actor): Promise<Hadith> {
+  const { collection, number } = input;
   const patch = parseHadithMetadataPatch(input.patch);
-  return patchMetadata(
-    deps,
-    (stores) => ({
-      require: () => requireHadith(stores, input.collection, input.number),
-      setMetadata: (metadata) => stores.hadith.setMetadata(input.collection, input.number, metadata),
-      metadataOf: hadithMetadataOf,
-      resource: hadithAuditResource.hadith(input.collection, input.number),
-    }),
-    patch,
-    actor,
-  );
+  return deps.unitOfWork.run(async (stores) => {
+    const at = deps.clock.now().toISOString();
+    const before = await requireHadith(stores, collection, number);
+    await stores.hadith.setMetadata(collection, number, { ...hadithMetadataOf(before), ...definedFieldsOf(patch) });
+    const after = await requireHadith(stores, collection, number);
+    await stores.audit.append({ at, ...actor, action: AUDIT_ACTIONS.patchMetadata, target: { type: 'hadith', collection, number }, before, after });
+    return after;
+  });
 }

@@ -52,7 +52,7 @@ export async function createApiKey(
       at: record.createdAt,
       ...actor,
       action: 'keys.create',
-      resource: `keys/${record.id}`,
+      target: { type: 'api-key', id: record.id },
       before: null,
       after: summarizeKey(record),
     });
@@ -81,7 +81,7 @@ export async function revokeApiKey(
         at,
         ...actor,
         action: 'keys.revoke',
-        resource: `keys/${id}`,
+        target: { type: 'api-key', id },
         before: summarizeKey(before),
         after: summarizeKey(after),
       });
@@ -136,7 +136,7 @@ export async function rotateApiKey(
       at,
       ...actor,
       action: 'keys.rotate',
-      resource: `keys/${old.id}`,
+      target: { type: 'api-key', id: old.id },
       before: summarizeKey(old),
       after: { revoked, replacedBy: summarizeKey(record) },
     });

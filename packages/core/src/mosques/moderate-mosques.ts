@@ -2,7 +2,7 @@ import { OPERATOR_ACTOR, type Actor } from '../audit/audit-entry.js';
 import type { Clock } from '../clock.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
-import { MOSQUE_AUDIT_ACTIONS, mosqueResource, toAuditSnapshot, type MosqueRecord, type MosqueStatus } from './mosque.js';
+import { MOSQUE_AUDIT_ACTIONS, toAuditSnapshot, type MosqueRecord, type MosqueStatus } from './mosque.js';
 import { checkedCoordinates } from './mosque-submission.js';
 import { MOSQUE_LIST_LIMIT } from './read-mosques.js';
 import { nameSimilarity, SIMILAR_NAME_THRESHOLD } from './name-similarity.js';
@@ -111,7 +111,7 @@ async function moderate<T>(
       at,
       ...actor,
       action: transition.action,
-      resource: mosqueResource(slug),
+      target: { type: 'mosque', slug },
       before: toAuditSnapshot(before),
       after: toAuditSnapshot(after),
     });

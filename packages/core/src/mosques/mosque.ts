@@ -47,8 +47,6 @@ export const MOSQUE_AUDIT_ACTIONS = {
   unpublish: 'mosques.unpublish',
 } as const;
 
-export const mosqueResource = (slug: string) => `mosques/${slug}`;
-
 /** Only a published mosque with coordinates can be listed or found, however it is searched. */
 export const isSearchable = (record: MosqueRecord): record is MosqueRecord & { lat: number; lng: number } =>
   record.status === 'published' && record.lat !== null && record.lng !== null;

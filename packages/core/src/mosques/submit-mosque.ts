@@ -1,7 +1,7 @@
 import type { Actor } from '../audit/audit-entry.js';
 import type { Clock } from '../clock.js';
 import type { UnitOfWork } from '../shared/unit-of-work.js';
-import { MOSQUE_AUDIT_ACTIONS, mosqueResource, toAuditSnapshot, type MosqueRecord } from './mosque.js';
+import { MOSQUE_AUDIT_ACTIONS, toAuditSnapshot, type MosqueRecord } from './mosque.js';
 import { validateSubmission, type MosqueSubmission } from './mosque-submission.js';
 import { baseSlug, firstFreeSlug } from './slug.js';
 
@@ -35,7 +35,7 @@ export async function submitMosque(
       at,
       ...actor,
       action: MOSQUE_AUDIT_ACTIONS.submit,
-      resource: mosqueResource(slug),
+      target: { type: 'mosque', slug },
       before: null,
       after: toAuditSnapshot(record),
     });

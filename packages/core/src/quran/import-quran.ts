@@ -5,7 +5,7 @@ import { AppError, validationError } from '../errors.js';
 import { ARABIC_LOCALE, assertWritableLocale } from '../shared/locale.js';
 import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
 import { assertCompleteQuranEdition, assertQuranEditionMetadata, type QuranEditionTexts } from './edition-texts.js';
-import { quranAuditResource, type Surah } from './quran.js';
+import type { Surah } from './quran.js';
 
 /** The whole Quran as a source gives it: surahs, the Arabic text and translations. */
 export interface QuranSource {
@@ -108,7 +108,7 @@ async function writeEdition(
         at: context.at,
         ...context.actor,
         action: IMPORT_ACTION,
-        resource: quranAuditResource.edition(edition.lang),
+        target: { type: 'quran-edition', lang: edition.lang },
         before: previous,
         after: { ...edition, ayahCount: texts.length },
       })

@@ -1,34 +1,40 @@
-import type { RecordRestorer } from '../audit/record-restorer.js';
-import { contentMetadataOf, metadataRestorer, translationRestorer } from '../shared/translation-and-metadata-restorers.js';
-import { ayahKey, type AyahRef } from './quran.js';
-import { ayahTranslations } from './write-quran.js';
+import { auditResource, type AuditTargetOf } from '../audit/audit-target.js';
+import type { Restorer } from '../audit/restorer.js';
+import { assertSnapshotLocale, contentMetadataOf, noLongerExists, requireEarlierRecord, translationOf } from '../audit/snapshots.js';
+import { ayahKey } from './quran.js';
 
-/** Parses the resources `quranAuditResource` writes: `quran/{surah}/{ayah}` and `.../translations/{locale}`. */
-const AYAH = /^quran\/(\d+)\/(\d+)$/;
-const AYAH_TRANSLATION = /^quran\/(\d+)\/(\d+)\/translations\/([^/]+)$/;
+const label = ({ surah, ayah }: { surah: number; ayah: number }) => `Ayah ${ayahKey(surah, ayah)}`;
 
-const describe = ({ surah, ayah }: AyahRef) => `Ayah ${ayahKey(surah, ayah)}`;
-
-/** Rolls back `translation.put` / `translation.delete` of an ayah. */
-const ayahTranslationRestorer: RecordRestorer = translationRestorer<AyahRef>({
-  parse(resource) {
-    const match = AYAH_TRANSLATION.exec(resource);
-    return match ? { ref: { surah: Number(match[1]), ayah: Number(match[2]) }, locale: match[3]! } : undefined;
+/**
+ * Rolls back `translation.put` / `translation.delete` of an ayah (and rollbacks of them): puts the
+ * earlier translation back exactly, its `updatedAt` too, or deletes one that did not exist.
+ */
+export const ayahTranslationRestorer: Restorer<AuditTargetOf<'ayah-translation'>> = {
+  current: async (stores, { surah, ayah, locale }) => (await stores.quran.getTranslation(surah, ayah, locale)) ?? null,
+  comparable: translationOf,
+  async restore(stores, target, snapshot) {
+    const { surah, ayah, locale } = target;
+    const translation = translationOf(snapshot);
+    if (translation === null) {
+      await stores.quran.deleteTranslation(surah, ayah, locale);
+      return;
+    }
+    assertSnapshotLocale(translation, locale, auditResource(target));
+    if (!(await stores.quran.getAyah(surah, ayah, { locales: [] }))) throw noLongerExists(label(target));
+    await stores.quran.putTranslation(surah, ayah, translation);
   },
-  translationsOf: ayahTranslations,
-});
+};
 
-/** Rolls back `metadata.patch` of an ayah: its tags, notes and published flag. */
-const ayahMetadataRestorer: RecordRestorer = metadataRestorer<AyahRef, ReturnType<typeof contentMetadataOf>>({
-  parse(resource) {
-    const match = AYAH.exec(resource);
-    return match ? { surah: Number(match[1]), ayah: Number(match[2]) } : undefined;
+/**
+ * Rolls back `metadata.patch` of an ayah (and rollbacks of it). The snapshot is the whole ayah with
+ * every translation, but only tags, notes and published are compared and put back, so a later
+ * translation write to the same ayah is not a conflict.
+ */
+export const ayahMetadataRestorer: Restorer<AuditTargetOf<'ayah'>> = {
+  current: async (stores, { surah, ayah }) => (await stores.quran.getAyah(surah, ayah)) ?? null,
+  comparable: (snapshot) => (snapshot === null || snapshot === undefined ? null : contentMetadataOf(snapshot)),
+  async restore(stores, target, snapshot) {
+    requireEarlierRecord(snapshot, auditResource(target));
+    if (!(await stores.quran.setMetadata(target.surah, target.ayah, contentMetadataOf(snapshot)))) throw noLongerExists(label(target));
   },
-  describe,
-  // The whole ayah with every translation, as patchAyahMetadata snapshots it.
-  get: (stores, { surah, ayah }) => stores.quran.getAyah(surah, ayah),
-  metadataOf: contentMetadataOf,
-  set: (stores, { surah, ayah }, metadata) => stores.quran.setMetadata(surah, ayah, metadata),
-});
-
-export const quranRestorers: RecordRestorer[] = [ayahTranslationRestorer, ayahMetadataRestorer];
+};

@@ -37,12 +37,5 @@ export interface AyahRef {
 
 export const ayahKey = (surah: number, ayah: number) => `${surah}:${ayah}`;
 
-/** Audit resources of Quran writes: what the operator's rollback parses and reads back. */
-export const quranAuditResource = {
-  translation: ({ surah, ayah }: AyahRef, locale: string) => `quran/${surah}/${ayah}/translations/${locale}`,
-  ayah: ({ surah, ayah }: AyahRef) => `quran/${surah}/${ayah}`,
-  edition: (lang: string) => `quran/editions/${lang}`,
-};
-
 /** Metadata of an ayah nobody has edited. */
 export const defaultAyahMetadata = (): ContentMetadata => ({ tags: [], notes: null, published: true });

@@ -1,51 +1,69 @@
 import type { Actor } from '../audit/audit-entry.js';
-import type { ContentMetadata, Translation } from '../shared/translation.js';
-import { deleteTranslation, patchMetadata, putTranslation, type ContentWriteDeps, type TranslatedRecord } from '../shared/translation-writes.js';
-import type { Stores } from '../shared/unit-of-work.js';
+import type { Clock } from '../clock.js';
+import { notFound } from '../errors.js';
+import { assertTranslationText, definedFieldsOf } from '../shared/content-writes-validation.js';
+import { assertWritableLocale } from '../shared/locale.js';
+import { AUDIT_ACTIONS, type Translation } from '../shared/translation.js';
+import type { UnitOfWork } from '../shared/unit-of-work.js';
 import { parseAyahMetadataPatch } from './ayah-writes-validation.js';
-import { ayahKey, quranAuditResource, type Ayah, type AyahRef } from './quran.js';
+import { ayahKey, type Ayah, type AyahRef } from './quran.js';
 import { requireAyah } from './read-quran.js';
 
-export type QuranWriteDeps = ContentWriteDeps;
+export interface QuranWriteDeps {
+  unitOfWork: UnitOfWork;
+  clock: Clock;
+}
 
-/** The translations of one ayah inside a transaction. */
-export const ayahTranslations =
-  (ref: AyahRef) =>
-  (stores: Stores): TranslatedRecord => ({
-    assertExists: async () => void (await requireAyah(stores, ref.surah, ref.ayah, { locales: [] })),
-    get: (locale) => stores.quran.getTranslation(ref.surah, ref.ayah, locale),
-    put: (translation) => stores.quran.putTranslation(ref.surah, ref.ayah, translation),
-    delete: async (locale) => void (await stores.quran.deleteTranslation(ref.surah, ref.ayah, locale)),
-    resource: (locale) => quranAuditResource.translation(ref, locale),
-    label: `Ayah ${ayahKey(ref.surah, ref.ayah)}`,
-  });
-
-/** Creates or replaces one translation of an ayah, audited in the same transaction. */
-export function putAyahTranslation(
+/**
+ * Creates or replaces one translation of an ayah, audited in the same transaction. Repeating the
+ * same text changes nothing (the stored `updatedAt` stays) but is still audited, before = after.
+ */
+export async function putAyahTranslation(
   deps: QuranWriteDeps,
   input: AyahRef & { locale: string; text: string },
   actor: Actor,
 ): Promise<{ created: boolean; translation: Translation }> {
-  return putTranslation(deps, ayahTranslations(input), input, actor);
+  const { surah, ayah, locale, text } = input;
+  assertWritableLocale(locale);
+  assertTranslationText(text);
+  return deps.unitOfWork.run(async (stores) => {
+    const at = deps.clock.now().toISOString(); // inside the transaction: audit times follow commit order
+    await requireAyah(stores, surah, ayah, { locales: [] });
+    const before = (await stores.quran.getTranslation(surah, ayah, locale)) ?? null;
+    if (before?.text !== text) await stores.quran.putTranslation(surah, ayah, { locale, text, updatedAt: at });
+    const after = (await stores.quran.getTranslation(surah, ayah, locale))!;
+    const target = { type: 'ayah-translation', surah, ayah, locale } as const;
+    await stores.audit.append({ at, ...actor, action: AUDIT_ACTIONS.putTranslation, target, before, after });
+    return { created: before === null, translation: after };
+  });
 }
 
 /** Deletes one translation of an ayah (404 when there is none), audited with after = null. */
-export function deleteAyahTranslation(deps: QuranWriteDeps, input: AyahRef & { locale: string }, actor: Actor): Promise<void> {
-  return deleteTranslation(deps, ayahTranslations(input), input.locale, actor);
+export async function deleteAyahTranslation(deps: QuranWriteDeps, input: AyahRef & { locale: string }, actor: Actor): Promise<void> {
+  const { surah, ayah, locale } = input;
+  assertWritableLocale(locale);
+  await deps.unitOfWork.run(async (stores) => {
+    const at = deps.clock.now().toISOString();
+    await requireAyah(stores, surah, ayah, { locales: [] });
+    const before = await stores.quran.getTranslation(surah, ayah, locale);
+    if (!before) throw notFound(`Ayah ${ayahKey(surah, ayah)} has no '${locale}' translation.`);
+    await stores.quran.deleteTranslation(surah, ayah, locale);
+    const target = { type: 'ayah-translation', surah, ayah, locale } as const;
+    await stores.audit.append({ at, ...actor, action: AUDIT_ACTIONS.deleteTranslation, target, before, after: null });
+  });
 }
 
 /** Patches tags, notes and published; the audit entry holds the whole ayah before and after. */
 export async function patchAyahMetadata(deps: QuranWriteDeps, input: AyahRef & { patch: unknown }, actor: Actor): Promise<Ayah> {
+  const { surah, ayah } = input;
   const patch = parseAyahMetadataPatch(input.patch);
-  return patchMetadata(
-    deps,
-    (stores) => ({
-      require: () => requireAyah(stores, input.surah, input.ayah),
-      setMetadata: (metadata) => stores.quran.setMetadata(input.surah, input.ayah, metadata),
-      metadataOf: ({ tags, notes, published }: Ayah): ContentMetadata => ({ tags, notes, published }),
-      resource: quranAuditResource.ayah(input),
-    }),
-    patch,
-    actor,
-  );
+  return deps.unitOfWork.run(async (stores) => {
+    const at = deps.clock.now().toISOString();
+    const before = await requireAyah(stores, surah, ayah);
+    const { tags, notes, published } = before;
+    await stores.quran.setMetadata(surah, ayah, { tags, notes, published, ...definedFieldsOf(patch) });
+    const after = await requireAyah(stores, surah, ayah);
+    await stores.audit.append({ at, ...actor, action: AUDIT_ACTIONS.patchMetadata, target: { type: 'ayah', surah, ayah }, before, after });
+    return after;
+  });
 }

@@ -40,6 +40,10 @@ export function parseMetadataPatch<Patch extends Partial<ContentMetadata>>(
   return fields as Patch;
 }
 
+/** The fields a patch gives: an undefined one leaves the stored value alone. */
+export const definedFieldsOf = <T extends object>(patch: T): Partial<T> =>
+  Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>;
+
 /** `text_ar`, the Arabic original, is never editable: 403 FORBIDDEN_LOCALE whatever else the body holds. */
 export function assertNoTextAr(body: unknown): void {
   if (body !== null && typeof body === 'object' && 'text_ar' in body) {

@@ -4,6 +4,7 @@ import * as auditLog from './2026-11-22-002-audit-log.js';
 import * as rateLimitWindows from './2026-11-22-003-rate-limit-windows.js';
 import * as editions from './2026-11-22-004-editions.js';
 import * as auditReverts from './2026-11-22-005-audit-reverts.js';
+import * as auditTargets from './2026-11-23-006-audit-targets.js';
 
 export const foundationMigrations: Record<string, Migration> = {
   '2026-11-22-001-api-keys': apiKeys,
@@ -11,4 +12,5 @@ export const foundationMigrations: Record<string, Migration> = {
   '2026-11-22-003-rate-limit-windows': rateLimitWindows,
   '2026-11-22-004-editions': editions,
   '2026-11-22-005-audit-reverts': auditReverts,
+  '2026-11-23-006-audit-targets': auditTargets,
 };

@@ -1,0 +1,38 @@
+/** What an audited write changed, as data: rollbacks pick their restorer by `type`. */
+export type AuditTarget =
+  | { type: 'ayah'; surah: number; ayah: number }
+  | { type: 'ayah-translation'; surah: number; ayah: number; locale: string }
+  | { type: 'quran-edition'; lang: string }
+  | { type: 'hadith'; collection: string; number: number }
+  | { type: 'hadith-translation'; collection: string; number: number; locale: string }
+  | { type: 'hadith-collection'; collection: string }
+  | { type: 'mosque'; slug: string }
+  | { type: 'api-key'; id: string };
+
+export type AuditTargetType = AuditTarget['type'];
+export type AuditTargetOf<Type extends AuditTargetType> = Extract<AuditTarget, { type: Type }>;
+
+/**
+ * The readable name of a target, e.g. `quran/2/255/translations/en`: what the CLI shows and
+ * `audit list --resource PREFIX` filters on. Derived from the target, never parsed back.
+ */
+export function auditResource(target: AuditTarget): string {
+  switch (target.type) {
+    case 'ayah':
+      return `quran/${target.surah}/${target.ayah}`;
+    case 'ayah-translation':
+      return `quran/${target.surah}/${target.ayah}/translations/${target.locale}`;
+    case 'quran-edition':
+      return `quran/editions/${target.lang}`;
+    case 'hadith':
+      return `hadith/${target.collection}/${target.number}`;
+    case 'hadith-translation':
+      return `hadith/${target.collection}/${target.number}/translations/${target.locale}`;
+    case 'hadith-collection':
+      return `hadith/${target.collection}`;
+    case 'mosque':
+      return `mosques/${target.slug}`;
+    case 'api-key':
+      return `keys/${target.id}`;
+  }
+}
