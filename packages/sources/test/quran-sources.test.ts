@@ -5,16 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  AppError,
-  QURAN_JSON_EDITIONS,
-  TANZIL_TRANSLATION_LICENSE,
-  loadQuranJson,
-  openByteSource,
-  parseTanzilTranslation,
-  quranJsonPackageDir,
-  tanzilEdition,
-} from '../src/index.js';
+import { AppError, TANZIL_TRANSLATION_LICENSE, tanzilEdition } from '@islamic-data/core';
+import { QURAN_JSON_EDITIONS, loadQuranJson, openByteSource, parseTanzilTranslation, quranJsonPackageDir } from '../src/index.js';
 import { failureOf } from './failure-of.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -26,8 +18,7 @@ async function* chunksOf(text: string | Buffer, size: number) {
   for (let start = 0; start < bytes.length; start += size) yield bytes.subarray(start, start + size);
 }
 
-
-describe('core: Quran sources', () => {
+describe('sources: Quran sources', () => {
   describe('quran-json', () => {
     it('reads 114 surahs, 6236 Arabic ayahs and the en, ru, tr translations from the installed package', async () => {
       const source = await loadQuranJson();
