@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError, TANZIL_TRANSLATION_LICENSE, tanzilEdition } from '@islamic-data/core';
-import { QURAN_JSON_EDITIONS, loadQuranJson, openByteSource, parseTanzilTranslation, quranJsonPackageDir } from '../src/index.js';
+import { QURAN_JSON_EDITIONS, loadQuranJson, openByteSource, parseTanzilTranslation, quranJsonPackageDir, readTanzilTranslation } from '../src/index.js';
 import { failureOf } from './failure-of.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -130,6 +130,16 @@ describe('sources: Quran sources', () => {
       }
       const invalidUtf8 = Buffer.concat([Buffer.from('<quran><sura index="1"><aya index="1" text="'), Buffer.from([0xff, 0xfe]), Buffer.from('"/></sura></quran>')]);
       expect((await failureOf(parseTanzilTranslation(chunksOf(invalidUtf8, 64)))).code).to.equal('VALIDATION_ERROR');
+    });
+
+    it('reads a file whole, reporting the bytes read up to its size', async () => {
+      const file = path.join(AZ_DIR, AZ_FILES[1]!);
+      const progress: [number, number | null][] = [];
+      const read = await readTanzilTranslation(file, (bytesRead, totalBytes) => progress.push([bytesRead, totalBytes]));
+      expect(read).to.deep.equal(await parseTanzilTranslation((await openByteSource(file)).chunks));
+      const size = readFileSync(file).length;
+      expect(progress.at(-1)).to.deep.equal([size, size]);
+      expect(progress.every(([bytesRead], i) => i === 0 || bytesRead > progress[i - 1]![0])).to.equal(true);
     });
 
     it('builds the edition from the header with Tanzil’s terms, letting the operator override any field', async () => {
