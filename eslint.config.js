@@ -11,6 +11,7 @@ const FILE_AND_NETWORK = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'h
 const HTTP_FRAMEWORKS = ['express', 'cors', 'compression', 'supertest'];
 const UPSTREAM_FORMATS = ['saxes', 'quran-json'];
 const COMPOSITION = ['tsyringe', 'reflect-metadata'];
+const PROCESS_TOOLS = ['pino', 'commander', 'cli-progress'];
 
 const forbid = (names, why) => names.map((name) => ({ name, message: why }));
 const forbidPackages = (patterns, why) => ({ group: patterns, message: why });
@@ -31,6 +32,7 @@ export const BOUNDARIES = {
       ...forbid(HTTP_FRAMEWORKS, 'Core knows no HTTP framework: that is packages/http-express.'),
       ...forbid(DATABASE_DRIVERS, 'Core knows no database: adapters implement its ports.'),
       ...forbid(UPSTREAM_FORMATS, 'Upstream formats are read in packages/sources.'),
+      ...forbid(PROCESS_TOOLS, 'Logging and command lines belong to the process (packages/cli).'),
     ],
     patterns: [forbidPackages(['@islamic-data/*'], 'Core depends on no other package of this project.')],
   }),

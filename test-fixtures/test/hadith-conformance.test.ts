@@ -1,4 +1,5 @@
-import { InMemoryHadithStore } from '@islamic-data/core';
-import { hadithStoreConformance } from '../src/index.js';
+import { createInMemoryStores } from '@islamic-data/core';
+import { hadithImportStoreConformance, hadithStoreConformance } from '../src/index.js';
 
-hadithStoreConformance('in-memory', async () => new InMemoryHadithStore());
+hadithStoreConformance('in-memory', async () => createInMemoryStores().stores);
+hadithImportStoreConformance('in-memory', async () => createInMemoryStores().stores);

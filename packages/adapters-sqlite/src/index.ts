@@ -10,4 +10,5 @@ export * from './stores/sqlite-unit-of-work.js';
 export * from './stores/sqlite-edition-store.js';
 export * from './stores/sqlite-quran-store.js';
 export * from './stores/sqlite-hadith-store.js';
+export * from './stores/sqlite-hadith-import-store.js';
 export * from './stores/sqlite-mosque-store.js';

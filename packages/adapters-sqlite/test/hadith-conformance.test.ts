@@ -1,8 +1,9 @@
-import { hadithStoreConformance } from '@islamic-data/test-fixtures';
-import { sqliteHadithStore } from '../src/index.js';
+import { hadithImportStoreConformance, hadithStoreConformance } from '@islamic-data/test-fixtures';
+import { sqliteStores } from '../src/index.js';
 import { freshDatabase } from './fresh-database.js';
 
 describe('SQLite adapters: hadith', () => {
   const fresh = freshDatabase();
-  hadithStoreConformance('sqlite', async () => sqliteHadithStore((await fresh()).db));
+  hadithStoreConformance('sqlite', async () => sqliteStores((await fresh()).db));
+  hadithImportStoreConformance('sqlite', async () => sqliteStores((await fresh()).db));
 });

@@ -1,4 +1,5 @@
-import { importHadithCollection, readHadithJson, ManualClock, type HadithImportSummary } from '@islamic-data/core';
+import { importHadithCollection, ManualClock, type HadithImportSummary } from '@islamic-data/core';
+import { readHadithJson } from '@islamic-data/sources';
 import { HADITH_JSON_DIR, HADITH_JSON_README_COUNTS } from '@islamic-data/test-fixtures';
 import { expect } from 'chai';
 import path from 'node:path';

@@ -29,7 +29,6 @@ export * from './mosques/index.js';
 export * from './shared/locale.js';
 export * from './shared/translation.js';
 export * from './shared/content-writes-validation.js';
-export * from './shared/byte-source.js';
 export * from './audit/restorer.js';
 export * from './audit/rollback.js';
 export * from './timezone/index.js';

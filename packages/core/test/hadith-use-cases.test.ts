@@ -76,7 +76,7 @@ async function everything(stores: Stores) {
     books: await stores.hadith.listBooks(SLUG),
     hadiths,
     translations,
-    hashes: await stores.hadith.sourceHashes(SLUG),
+    hashes: await stores.hadithImports.sourceHashes(SLUG),
     editions: await stores.editions.list(),
     audit: await stores.audit.list(),
   };
@@ -164,7 +164,7 @@ describe('core: hadith use cases (in memory)', () => {
       const error = await importHadithCollection({ unitOfWork, clock: new ManualClock() }, source(5)).catch((e: unknown) => e);
       expect((error as Error).message).to.equal('Test failure while saving editions');
       expect(await listHadithCollections(stores)).to.deep.equal([]);
-      expect(await stores.hadith.sourceHashes(SLUG)).to.deep.equal(new Map());
+      expect(await stores.hadithImports.sourceHashes(SLUG)).to.deep.equal(new Map());
       expect(await stores.audit.list()).to.deep.equal([]);
     });
 

@@ -1,12 +1,14 @@
 import { expect } from 'chai';
 import {
   ManualClock,
+  TANZIL_TRANSLATION_LICENSE,
   createInMemoryStores,
   deleteAyahTranslation,
   downloadQuranEdition,
   getAyah,
   importQuran,
   importQuranTranslation,
+  importTanzilTranslation,
   listSurahAyahs,
   listSurahs,
   patchAyahMetadata,
@@ -123,6 +125,19 @@ describe('core: Quran use cases', () => {
       expect(again).to.include({ changedAyahs: 0, metadataChanged: false, auditEntryId: null });
       expect(await stores.audit.list()).to.have.length(auditCount);
       expect(await stores.quran.listPublishedTexts('az')).to.have.length(TOTAL);
+    });
+
+    it('imports a Tanzil translation as read, its edition from the header and the operator’s overrides', async () => {
+      const translation = { header: { name: 'Test name', translator: 'Test translator', id: 'az.test', source: 'Tanzil.net' }, texts: texts('az') };
+      const result = await importTanzilTranslation(deps, { lang: 'az', translation, edition: { attribution: 'Test attribution' } });
+      expect(result).to.include({ lang: 'az', name: 'Test name', ayahCount: TOTAL, changedAyahs: TOTAL });
+      expect(await stores.editions.get('quran', null, 'az')).to.include({
+        translator: 'Test translator',
+        attribution: 'Test attribution',
+        license: TANZIL_TRANSLATION_LICENSE,
+        sourceUrl: 'https://tanzil.net/trans/az.test',
+      });
+      expect((await failureOf(importTanzilTranslation(deps, { lang: 'ar', translation }))).code).to.equal('FORBIDDEN_LOCALE');
     });
 
     it('refuses a translation before the Quran is imported', async () => {

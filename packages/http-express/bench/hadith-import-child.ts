@@ -1,7 +1,8 @@
 // Child process of the Hadith benchmark: imports the nine collections into BENCH_DATABASE_PATH
 // from HADITH_JSON_FROM (default <repoRoot>/../shared/data/hadith-json) and reports its wall
 // time and peak resident memory as one JSON line, so that each import is measured in a clean process.
-import { importHadithCollection, readHadithJson } from '@islamic-data/core';
+import { importHadithCollection } from '@islamic-data/core';
+import { readHadithJson } from '@islamic-data/sources';
 import { HADITH_JSON_DIR } from '@islamic-data/test-fixtures';
 import { Writable } from 'node:stream';
 import { composeServices, loadConfig } from '../src/index.js';

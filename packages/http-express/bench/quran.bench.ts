@@ -6,7 +6,8 @@
 // 3. the same two reads against a bare Express 5 route sending the same payload precomputed
 //    (what the database read and the platform cost, payload size aside).
 // Run: node packages/http-express/dist/bench/quran.bench.js   (after npm run setup)
-import { importQuran, loadQuranJson } from '@islamic-data/core';
+import { importQuran } from '@islamic-data/core';
+import { loadQuranJson } from '@islamic-data/sources';
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';

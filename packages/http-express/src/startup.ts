@@ -1,4 +1,5 @@
-import { importQuran, loadQuranJson } from '@islamic-data/core';
+import { importQuran } from '@islamic-data/core';
+import { loadQuranJson } from '@islamic-data/sources';
 import type { AppDependencies } from './dependencies.js';
 
 /** Content the server prepares before it listens: on a first start, the Quran from the quran-json package. */

@@ -1,4 +1,5 @@
-import { importHadithCollection, readHadithJson, type AuditEntry } from '@islamic-data/core';
+import { importHadithCollection, type AuditEntry } from '@islamic-data/core';
+import { readHadithJson } from '@islamic-data/sources';
 import { HADITH_JSON_DIR, HADITH_JSON_README_COUNTS } from '@islamic-data/test-fixtures';
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,6 @@
 import { integrityCheck } from '@islamic-data/adapters-sqlite';
-import { createApiKey, hashApiKey, loadQuranJson, type Clock, type CreateKeyInput, type QuranSource } from '@islamic-data/core';
+import { createApiKey, hashApiKey, type Clock, type CreateKeyInput, type QuranSource } from '@islamic-data/core';
+import { loadQuranJson } from '@islamic-data/sources';
 import { expect } from 'chai';
 import type { Express } from 'express';
 import { mkdtempSync, rmSync } from 'node:fs';

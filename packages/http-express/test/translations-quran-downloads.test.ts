@@ -1,4 +1,5 @@
-import { QURAN_JSON_EDITIONS, importQuran, importTanzilTranslation, type QuranDownloadEntry, type QuranSource } from '@islamic-data/core';
+import { importQuran, importTanzilTranslation, type QuranDownloadEntry, type QuranSource } from '@islamic-data/core';
+import { QURAN_JSON_EDITIONS, readTanzilTranslation } from '@islamic-data/sources';
 import { expect } from 'chai';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,7 @@ describe('http: open Quran translation downloads', () => {
     t = await startTestApp({ rateLimitPerMinute: 100_000 });
     source = await quranJsonSource();
     await importQuran(t.deps, source);
-    await importTanzilTranslation(t.deps, { lang: 'az', from: AZ_FILE });
+    await importTanzilTranslation(t.deps, { lang: 'az', translation: await readTanzilTranslation(AZ_FILE) });
   });
   after(async () => t.close());
 

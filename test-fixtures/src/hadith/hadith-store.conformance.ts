@@ -1,42 +1,27 @@
-import type { HadithStore } from '@islamic-data/core';
+import type { HadithImportStore, HadithStore } from '@islamic-data/core';
 import { expect } from 'chai';
-import { aHadithBook, aHadithCollectionInfo, anImportedHadith } from './hadith-builders.js';
+import { aHadithCollectionInfo, anImportedHadith } from './hadith-builders.js';
+import { seedHadiths, type HadithStores } from './hadith-seed.js';
 
 const AT = '2026-01-03T00:00:00.000Z';
 const LATER = '2026-01-04T00:00:00.000Z';
 const C = 'test-collection';
 
-/** What every HadithStore must do, in memory and in SQLite alike. */
-export function hadithStoreConformance(name: string, makeStore: () => Promise<HadithStore>): void {
+/** What every HadithStore (reads and edits) must do, in memory and in SQLite alike; imports seed it. */
+export function hadithStoreConformance(name: string, makeStores: () => Promise<HadithStores>): void {
   describe(`HadithStore conformance: ${name}`, () => {
     let store: HadithStore;
+    let imports: HadithImportStore;
     beforeEach(async () => {
-      store = await makeStore();
+      ({ hadith: store, hadithImports: imports } = await makeStores());
     });
-
-    /** A collection with hadiths 1..count over books 1 and 2.5. */
-    async function seed(count: number, slug = C) {
-      await store.saveCollectionInfo(aHadithCollectionInfo({ slug }));
-      await store.replaceBooks(slug, [aHadithBook(1), aHadithBook(2.5)]);
-      await store.writeImported(
-        slug,
-        Array.from({ length: count }, (_, i) => anImportedHadith(i + 1, { bookNumber: i % 2 === 0 ? 1 : 2.5 })),
-        AT,
-      );
-    }
+    const seed = (count: number, slug = C) => seedHadiths(imports, count, slug, AT);
 
     describe('collections and books', () => {
-      it('saves a collection, gives it back, and replaces its names', async () => {
-        await store.saveCollectionInfo(aHadithCollectionInfo({ slug: C, name: 'Test name 1' }));
-        await store.saveCollectionInfo(aHadithCollectionInfo({ slug: C, name: 'Test name 2' }));
-        expect(await store.getCollectionInfo(C)).to.deep.equal(aHadithCollectionInfo({ slug: C, name: 'Test name 2' }));
-        expect(await store.getCollectionInfo('test-unknown')).to.equal(undefined);
-      });
-
       it('lists collections by position with total = published hadiths', async () => {
         await seed(3, 'test-b');
-        await store.saveCollectionInfo(aHadithCollectionInfo({ slug: 'test-b', position: 2 }));
-        await store.saveCollectionInfo(aHadithCollectionInfo({ slug: 'test-a', position: 1 }));
+        await imports.saveCollectionInfo(aHadithCollectionInfo({ slug: 'test-b', position: 2 }));
+        await imports.saveCollectionInfo(aHadithCollectionInfo({ slug: 'test-a', position: 1 }));
         await store.setMetadata('test-b', 2, { narrator: null, grade: null, tags: [], notes: null, published: false });
         const listed = await store.listCollections();
         expect(listed.map((collection) => [collection.slug, collection.total])).to.deep.equal([
@@ -44,80 +29,6 @@ export function hadithStoreConformance(name: string, makeStore: () => Promise<Ha
           ['test-b', 2],
         ]);
         expect(listed[0]).to.deep.equal({ slug: 'test-a', name: 'Test collection test-a', nameAr: 'Test collection test-a (ar)', total: 0 });
-      });
-
-      it('replaces the books of a collection, listed by number (fractional numbers kept)', async () => {
-        await store.saveCollectionInfo(aHadithCollectionInfo({ slug: C }));
-        await store.replaceBooks(C, [aHadithBook(3), aHadithBook(35.2), aHadithBook(0)]);
-        expect(await store.listBooks(C)).to.deep.equal([aHadithBook(0), aHadithBook(3), aHadithBook(35.2)]);
-        await store.replaceBooks(C, [aHadithBook(1)]);
-        expect(await store.listBooks(C)).to.deep.equal([aHadithBook(1)]);
-        expect(await store.listBooks('test-unknown')).to.deep.equal([]);
-      });
-    });
-
-    describe('imported hadiths', () => {
-      it('creates hadiths with default metadata, the source narrator, the book and the translation', async () => {
-        await seed(2);
-        expect(await store.getHadith(C, 2)).to.deep.equal({
-          collection: C,
-          number: 2,
-          text_ar: 'Test hadith 2 (Arabic)',
-          translations: { en: 'Test hadith 2' },
-          narrator: 'Test narrator 2',
-          grade: null,
-          tags: [],
-          notes: null,
-          published: true,
-          book: aHadithBook(2.5),
-        });
-        expect(await store.getTranslation(C, 2, 'en')).to.deep.equal({ locale: 'en', text: 'Test hadith 2', updatedAt: AT });
-        expect(await store.sourceHashes(C)).to.deep.equal(new Map([[1, 'test-hash-1'], [2, 'test-hash-2']]));
-      });
-
-      it('keeps an absent Arabic text as null, and gives no book for a missing book', async () => {
-        await seed(0);
-        await store.writeImported(C, [anImportedHadith(1, { textAr: null, bookNumber: 7, translations: { en: null } })], AT);
-        expect(await store.getHadith(C, 1)).to.include({ text_ar: null, book: null });
-        expect((await store.getHadith(C, 1))!.translations).to.deep.equal({});
-      });
-
-      it('updates source fields of an existing hadith and keeps its grade, tags, notes and published flag', async () => {
-        await seed(1);
-        await store.setMetadata(C, 1, { narrator: 'Test edited narrator', grade: 'Test grade', tags: ['test-tag'], notes: 'Test note', published: false });
-        await store.writeImported(C, [anImportedHadith(1, { textAr: 'Test changed (Arabic)', narrator: 'Test narrator 1b', bookNumber: 2.5, sourceHash: 'test-hash-1b' })], LATER);
-        expect(await store.getHadith(C, 1)).to.deep.include({
-          text_ar: 'Test changed (Arabic)',
-          narrator: 'Test narrator 1b',
-          grade: 'Test grade',
-          tags: ['test-tag'],
-          notes: 'Test note',
-          published: false,
-          book: aHadithBook(2.5),
-        });
-        expect((await store.sourceHashes(C)).get(1)).to.equal('test-hash-1b');
-      });
-
-      it('keeps the updatedAt of an unchanged imported translation, renews a changed one, and removes a null one', async () => {
-        await seed(3);
-        await store.writeImported(
-          C,
-          [anImportedHadith(1), anImportedHadith(2, { translations: { en: 'Test hadith 2, revised' } }), anImportedHadith(3, { translations: { en: null } })],
-          LATER,
-        );
-        expect(await store.getTranslation(C, 1, 'en')).to.deep.equal({ locale: 'en', text: 'Test hadith 1', updatedAt: AT });
-        expect(await store.getTranslation(C, 2, 'en')).to.deep.equal({ locale: 'en', text: 'Test hadith 2, revised', updatedAt: LATER });
-        expect(await store.getTranslation(C, 3, 'en')).to.equal(undefined);
-      });
-
-      it('removes the hadiths numbered above a number, with their translations', async () => {
-        await seed(5);
-        expect(await store.deleteHadithsAfter(C, 3)).to.equal(2);
-        expect([...(await store.sourceHashes(C)).keys()].sort()).to.deep.equal([1, 2, 3]);
-        expect(await store.getHadith(C, 4)).to.equal(undefined);
-        expect(await store.deleteHadithsAfter(C, 3)).to.equal(0);
-        await store.writeImported(C, [anImportedHadith(4, { translations: {} })], LATER);
-        expect(await store.getTranslation(C, 4, 'en')).to.equal(undefined);
       });
     });
 
@@ -208,7 +119,7 @@ export function hadithStoreConformance(name: string, makeStore: () => Promise<Ha
     describe('published texts (downloads)', () => {
       it('lists the Arabic or one locale of published hadiths that have text, in order', async () => {
         await seed(4);
-        await store.writeImported(C, [anImportedHadith(2, { textAr: null, translations: { en: null } })], AT);
+        await imports.writeImported(C, [anImportedHadith(2, { textAr: null, translations: { en: null } })], AT);
         await store.setMetadata(C, 3, { narrator: null, grade: null, tags: [], notes: null, published: false });
         expect(await store.listPublishedTexts(C, 'ar')).to.deep.equal([
           { number: 1, text: 'Test hadith 1 (Arabic)' },

@@ -1,11 +1,11 @@
-import { ARABIC_LOCALE, type HadithBook, type HadithCollectionInfo, type HadithMetadata, type HadithQuery, type HadithStore, type ImportedHadith, type Translation } from '@islamic-data/core';
+import { ARABIC_LOCALE, type HadithMetadata, type HadithQuery, type HadithStore, type Translation } from '@islamic-data/core';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
-import { fromHadithBookRow, toHadithBookRow } from '../tables/hadith/hadith-books.table.js';
-import { fromHadithCollectionRow, toHadithCollectionRow } from '../tables/hadith/hadith-collections.table.js';
+import { fromHadithBookRow } from '../tables/hadith/hadith-books.table.js';
+import { fromHadithCollectionRow } from '../tables/hadith/hadith-collections.table.js';
 import { fromTranslationRow } from '../tables/content-columns.js';
 import { toHadithTranslationRow } from '../tables/hadith/hadith-translations.table.js';
-import { fromHadithRow, toHadithMetadataRow, toImportedHadithRow, type HadithWithBookRow } from '../tables/hadith/hadiths.table.js';
+import { fromHadithRow, toHadithMetadataRow, type HadithWithBookRow } from '../tables/hadith/hadiths.table.js';
 
 /** Written literally (not as a parameter) so that SQLite can use the partial index on published hadiths. */
 const PUBLISHED = sql<boolean>`h.published = 1`;
@@ -62,23 +62,9 @@ export function sqliteHadithStore(trx: Kysely<Database>): HadithStore {
       return row && fromHadithCollectionRow(row);
     },
 
-    async saveCollectionInfo(info: HadithCollectionInfo) {
-      const { slug: _slug, ...names } = toHadithCollectionRow(info);
-      await trx
-        .insertInto('hadith_collections')
-        .values(toHadithCollectionRow(info))
-        .onConflict((oc) => oc.column('slug').doUpdateSet(names))
-        .execute();
-    },
-
     async listBooks(collection: string) {
       const rows = await trx.selectFrom('hadith_books').selectAll().where('collection', '=', collection).orderBy('number').execute();
       return rows.map(fromHadithBookRow);
-    },
-
-    async replaceBooks(collection: string, books: HadithBook[]) {
-      await trx.deleteFrom('hadith_books').where('collection', '=', collection).execute();
-      if (books.length > 0) await trx.insertInto('hadith_books').values(books.map((book) => toHadithBookRow(collection, book))).execute();
     },
 
     async getHadith(collection: string, number: number, query: HadithQuery = {}) {
@@ -152,56 +138,6 @@ export function sqliteHadithStore(trx: Kysely<Database>): HadithStore {
         .where('number', '=', number)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
-    },
-
-    async sourceHashes(collection: string) {
-      const rows = await trx.selectFrom('hadiths').select(['number', 'source_hash']).where('collection', '=', collection).execute();
-      return new Map(rows.map((row) => [row.number, row.source_hash] as const));
-    },
-
-    async writeImported(collection: string, hadiths: ImportedHadith[], updatedAt: string) {
-      if (hadiths.length === 0) return;
-      await trx
-        .insertInto('hadiths')
-        .values(hadiths.map((hadith) => toImportedHadithRow(collection, hadith)))
-        .onConflict((oc) =>
-          oc.columns(['collection', 'number']).doUpdateSet((eb) => ({
-            text_ar: eb.ref('excluded.text_ar'),
-            narrator: eb.ref('excluded.narrator'),
-            book_number: eb.ref('excluded.book_number'),
-            source_hash: eb.ref('excluded.source_hash'),
-          })),
-        )
-        .execute();
-      const texts = hadiths.flatMap((hadith) =>
-        Object.entries(hadith.translations).flatMap(([locale, text]) =>
-          text === null ? [] : [toHadithTranslationRow(collection, hadith.number, { locale, text, updatedAt })],
-        ),
-      );
-      if (texts.length > 0) {
-        await trx
-          .insertInto('hadith_translations')
-          .values(texts)
-          .onConflict((oc) =>
-            oc
-              .columns(['collection', 'number', 'locale'])
-              .doUpdateSet((eb) => ({ text: eb.ref('excluded.text'), updated_at: eb.ref('excluded.updated_at') }))
-              .where((eb) => eb('hadith_translations.text', '<>', eb.ref('excluded.text'))),
-          )
-          .execute();
-      }
-      const absent = new Map<string, number[]>();
-      for (const hadith of hadiths) {
-        for (const [locale, text] of Object.entries(hadith.translations)) if (text === null) absent.set(locale, [...(absent.get(locale) ?? []), hadith.number]);
-      }
-      for (const [locale, numbers] of absent) {
-        await trx.deleteFrom('hadith_translations').where('collection', '=', collection).where('locale', '=', locale).where('number', 'in', numbers).execute();
-      }
-    },
-
-    async deleteHadithsAfter(collection: string, lastNumber: number) {
-      const result = await trx.deleteFrom('hadiths').where('collection', '=', collection).where('number', '>', lastNumber).executeTakeFirst();
-      return Number(result.numDeletedRows);
     },
   };
 }

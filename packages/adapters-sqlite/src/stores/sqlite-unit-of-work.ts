@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { sqliteAuditLog } from './sqlite-audit-log.js';
 import { sqliteEditionStore } from './sqlite-edition-store.js';
+import { sqliteHadithImportStore } from './sqlite-hadith-import-store.js';
 import { sqliteHadithStore } from './sqlite-hadith-store.js';
 import { sqliteKeyStore } from './sqlite-key-store.js';
 import { sqliteMosqueStore } from './sqlite-mosque-store.js';
@@ -16,6 +17,7 @@ export function sqliteStores(trx: Kysely<Database>): Stores {
     editions: sqliteEditionStore(trx),
     quran: sqliteQuranStore(trx),
     hadith: sqliteHadithStore(trx),
+    hadithImports: sqliteHadithImportStore(trx),
     mosques: sqliteMosqueStore(trx),
   };
 }

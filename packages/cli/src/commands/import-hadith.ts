@@ -1,4 +1,5 @@
-import { importHadithCollection, readHadithJson, type HadithImportSummary } from '@islamic-data/core';
+import { importHadithCollection, type HadithImportSummary } from '@islamic-data/core';
+import { readHadithJson } from '@islamic-data/sources';
 import type { Command } from 'commander';
 import { withServices } from '../context.js';
 import { print, splitList, table } from '../output.js';

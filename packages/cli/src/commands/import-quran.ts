@@ -1,4 +1,5 @@
-import { importQuran, importTanzilTranslation, loadQuranJson, type QuranEditionImportResult } from '@islamic-data/core';
+import { importQuran, importTanzilTranslation, type QuranEditionImportResult } from '@islamic-data/core';
+import { loadQuranJson, readTanzilTranslation } from '@islamic-data/sources';
 import type { Command } from 'commander';
 import { withServices } from '../context.js';
 import { print } from '../output.js';
@@ -55,9 +56,10 @@ export function addQuranImportCommands(importCommand: Command): void {
       }) =>
         withServices(async (deps) => {
           const bar = progressBar('bytes');
+          const translation = await readTanzilTranslation(options.from, (read, total) => bar?.update(read, total)).finally(() => bar?.stop());
           const result = await importTanzilTranslation(deps, {
             lang: options.lang,
-            from: options.from,
+            translation,
             edition: {
               name: options.name,
               translator: options.translator,
@@ -66,8 +68,7 @@ export function addQuranImportCommands(importCommand: Command): void {
               sourceUrl: options.sourceUrl,
               publicDomain: options.publicDomain,
             },
-            onProgress: (read, total) => bar?.update(read, total),
-          }).finally(() => bar?.stop());
+          });
           print(options.json, result, () => describeEdition(result));
         }),
     );

@@ -13,37 +13,22 @@ export interface HadithPageQuery extends HadithQuery {
   includeUnpublished: boolean;
 }
 
-/** A hadith as an import writes it: the source's text and narrator, and a hash of the source record. */
-export interface ImportedHadith {
-  number: number;
-  textAr: string | null;
-  narrator: string | null;
-  bookNumber: number | null;
-  /** Identifies the source record; an import rewrites only hadiths whose hash changed. */
-  sourceHash: string;
-  /** Imported translations by locale; null removes that locale's translation. */
-  translations: Record<string, string | null>;
-}
-
 export interface HadithText {
   number: number;
   text: string;
 }
 
 /**
- * Port: the Hadith collections, their books, hadiths (Arabic text and metadata) and their
- * translations by locale. Hadiths come back in number order, translations ordered by locale.
+ * Port: reads and edits of the Hadith collections, their books, hadiths (Arabic text and metadata)
+ * and their translations by locale. Hadiths come back in number order, translations ordered by
+ * locale. What only an import writes is HadithImportStore's.
  */
 export interface HadithStore {
   /** Every collection by position (or only the one named `slug`), with `total` = its published hadiths. */
   listCollections(slug?: string): Promise<HadithCollection[]>;
   getCollectionInfo(slug: string): Promise<HadithCollectionInfo | undefined>;
-  /** Creates or replaces the collection's names and position. */
-  saveCollectionInfo(info: HadithCollectionInfo): Promise<void>;
   /** The collection's books by number. */
   listBooks(collection: string): Promise<HadithBook[]>;
-  /** Replaces every book of the collection. */
-  replaceBooks(collection: string, books: HadithBook[]): Promise<void>;
 
   /** One hadith, published or not. */
   getHadith(collection: string, number: number, query?: HadithQuery): Promise<Hadith | undefined>;
@@ -59,15 +44,4 @@ export interface HadithStore {
   deleteTranslation(collection: string, number: number, locale: string): Promise<boolean>;
   /** Replaces narrator, grade, tags, notes and published; false when the hadith does not exist. */
   setMetadata(collection: string, number: number, metadata: HadithMetadata): Promise<boolean>;
-
-  /** The source hash of every stored hadith of the collection, by number (null: not imported). */
-  sourceHashes(collection: string): Promise<Map<number, string | null>>;
-  /**
-   * Creates or updates hadiths from an import: new ones get default metadata (narrator from the
-   * source); existing ones get the source's text, narrator, book and hash and keep grade, tags,
-   * notes and published. A translation equal to the stored one keeps its `updatedAt`.
-   */
-  writeImported(collection: string, hadiths: ImportedHadith[], updatedAt: string): Promise<void>;
-  /** Removes the hadiths numbered above `lastNumber` (and their translations); returns how many. */
-  deleteHadithsAfter(collection: string, lastNumber: number): Promise<number>;
 }

@@ -7,7 +7,7 @@ import { saveEditionIfChanged } from '../editions/save-edition.js';
 import { validationError } from '../errors.js';
 import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
 import { type HadithBook, type HadithCollectionInfo } from './hadith.js';
-import type { ImportedHadith } from './hadith-store.js';
+import type { ImportedHadith } from './hadith-import-store.js';
 
 /** One hadith as a source gives it; `number` is its position in the collection, from 1. */
 export interface SourceHadith {
@@ -74,22 +74,22 @@ export async function importHadithCollection(
   const imported = source.hadiths.map(toImportedHadith);
   return deps.unitOfWork.run(async (stores) => {
     const previousInfo = await stores.hadith.getCollectionInfo(slug);
-    const hashes = await stores.hadith.sourceHashes(slug);
+    const hashes = await stores.hadithImports.sourceHashes(slug);
     let changed = false;
     if (!isDeepStrictEqual(previousInfo, source.info)) {
-      await stores.hadith.saveCollectionInfo(source.info);
+      await stores.hadithImports.saveCollectionInfo(source.info);
       changed = true;
     }
     if (!isDeepStrictEqual(await stores.hadith.listBooks(slug), sortedBooks(source.books))) {
-      await stores.hadith.replaceBooks(slug, source.books);
+      await stores.hadithImports.replaceBooks(slug, source.books);
       changed = true;
     }
     const toWrite = imported.filter((hadith) => hashes.get(hadith.number) !== hadith.sourceHash);
     for (let start = 0; start < toWrite.length; start += BATCH_SIZE) {
-      await stores.hadith.writeImported(slug, toWrite.slice(start, start + BATCH_SIZE), at);
+      await stores.hadithImports.writeImported(slug, toWrite.slice(start, start + BATCH_SIZE), at);
       options.onProgress?.({ collection: slug, written: Math.min(start + BATCH_SIZE, toWrite.length), toWrite: toWrite.length });
     }
-    const removed = await stores.hadith.deleteHadithsAfter(slug, imported.length);
+    const removed = await stores.hadithImports.deleteHadithsAfter(slug, imported.length);
     const editionsChanged = await saveEditions(stores, source.editions);
     const added = toWrite.filter((hadith) => !hashes.has(hadith.number)).length;
     const summary = {

@@ -1,29 +1,14 @@
 import { ARABIC_LOCALE } from '../shared/locale.js';
-import type { Snapshottable } from '../shared/snapshottable.js';
 import type { Translation } from '../shared/translation.js';
-import { defaultHadithMetadata, type Hadith, type HadithBook, type HadithCollectionInfo, type HadithMetadata } from './hadith.js';
-import type { HadithPageQuery, HadithQuery, HadithStore, ImportedHadith } from './hadith-store.js';
+import type { Hadith, HadithMetadata } from './hadith.js';
+import type { HadithPageQuery, HadithQuery, HadithStore } from './hadith-store.js';
+import { InMemoryHadithData, type StoredCollection, type StoredHadith } from './in-memory-hadith-data.js';
 
-interface StoredHadith {
-  number: number;
-  textAr: string | null;
-  bookNumber: number | null;
-  sourceHash: string | null;
-  metadata: HadithMetadata;
-  translations: Map<string, Translation>;
-}
-
-interface StoredCollection {
-  info: HadithCollectionInfo;
-  books: HadithBook[];
-  hadiths: Map<number, StoredHadith>;
-}
-
-export class InMemoryHadithStore implements HadithStore, Snapshottable {
-  private collections = new Map<string, StoredCollection>();
+export class InMemoryHadithStore implements HadithStore {
+  constructor(private readonly data = new InMemoryHadithData()) {}
 
   async listCollections(slug?: string) {
-    return [...this.collections.values()]
+    return [...this.data.collections.values()]
       .filter(({ info }) => slug === undefined || info.slug === slug)
       .sort((a, b) => a.info.position - b.info.position || a.info.slug.localeCompare(b.info.slug))
       .map(({ info, hadiths }) => ({
@@ -35,32 +20,22 @@ export class InMemoryHadithStore implements HadithStore, Snapshottable {
   }
 
   async getCollectionInfo(slug: string) {
-    const found = this.collections.get(slug);
+    const found = this.data.collections.get(slug);
     return found && { ...found.info };
   }
 
-  async saveCollectionInfo(info: HadithCollectionInfo) {
-    const existing = this.collections.get(info.slug);
-    if (existing) existing.info = { ...info };
-    else this.collections.set(info.slug, { info: { ...info }, books: [], hadiths: new Map() });
-  }
-
   async listBooks(collection: string) {
-    return structuredClone(this.collections.get(collection)?.books ?? []);
-  }
-
-  async replaceBooks(collection: string, books: HadithBook[]) {
-    this.require(collection).books = structuredClone(books).sort((a, b) => a.number - b.number);
+    return structuredClone(this.data.collections.get(collection)?.books ?? []);
   }
 
   async getHadith(collection: string, number: number, query: HadithQuery = {}) {
-    const found = this.collections.get(collection);
+    const found = this.data.collections.get(collection);
     const hadith = found?.hadiths.get(number);
     return hadith && toHadith(found!, hadith, query.locales);
   }
 
   async listHadiths(collection: string, query: HadithPageQuery) {
-    const found = this.collections.get(collection);
+    const found = this.data.collections.get(collection);
     if (!found) return [];
     return this.ordered(found)
       .filter((hadith) => hadith.number > query.startAfter && (query.includeUnpublished || hadith.metadata.published))
@@ -69,7 +44,7 @@ export class InMemoryHadithStore implements HadithStore, Snapshottable {
   }
 
   async listPublishedTexts(collection: string, locale: string) {
-    const found = this.collections.get(collection);
+    const found = this.data.collections.get(collection);
     if (!found) return [];
     return this.ordered(found)
       .filter((hadith) => hadith.metadata.published)
@@ -78,75 +53,25 @@ export class InMemoryHadithStore implements HadithStore, Snapshottable {
   }
 
   async getTranslation(collection: string, number: number, locale: string) {
-    const found = this.collections.get(collection)?.hadiths.get(number)?.translations.get(locale);
+    const found = this.data.collections.get(collection)?.hadiths.get(number)?.translations.get(locale);
     return found && { ...found };
   }
 
   async putTranslation(collection: string, number: number, translation: Translation) {
-    const hadith = this.collections.get(collection)?.hadiths.get(number);
+    const hadith = this.data.collections.get(collection)?.hadiths.get(number);
     if (!hadith) throw new Error(`No hadith ${collection}/${number} to translate.`);
     hadith.translations.set(translation.locale, { ...translation });
   }
 
   async deleteTranslation(collection: string, number: number, locale: string) {
-    return this.collections.get(collection)?.hadiths.get(number)?.translations.delete(locale) ?? false;
+    return this.data.collections.get(collection)?.hadiths.get(number)?.translations.delete(locale) ?? false;
   }
 
   async setMetadata(collection: string, number: number, metadata: HadithMetadata) {
-    const hadith = this.collections.get(collection)?.hadiths.get(number);
+    const hadith = this.data.collections.get(collection)?.hadiths.get(number);
     if (!hadith) return false;
     hadith.metadata = structuredClone(metadata);
     return true;
-  }
-
-  async sourceHashes(collection: string) {
-    const found = this.collections.get(collection);
-    return new Map([...(found?.hadiths.values() ?? [])].map((hadith) => [hadith.number, hadith.sourceHash] as const));
-  }
-
-  async writeImported(collection: string, hadiths: ImportedHadith[], updatedAt: string) {
-    const target = this.require(collection);
-    for (const imported of hadiths) {
-      const existing = target.hadiths.get(imported.number);
-      const hadith: StoredHadith = existing ?? {
-        number: imported.number,
-        textAr: null,
-        bookNumber: null,
-        sourceHash: null,
-        metadata: defaultHadithMetadata(imported.narrator),
-        translations: new Map(),
-      };
-      hadith.textAr = imported.textAr;
-      hadith.bookNumber = imported.bookNumber;
-      hadith.sourceHash = imported.sourceHash;
-      hadith.metadata.narrator = imported.narrator;
-      for (const [locale, text] of Object.entries(imported.translations)) {
-        if (text === null) hadith.translations.delete(locale);
-        else if (hadith.translations.get(locale)?.text !== text) hadith.translations.set(locale, { locale, text, updatedAt });
-      }
-      target.hadiths.set(imported.number, hadith);
-    }
-  }
-
-  async deleteHadithsAfter(collection: string, lastNumber: number) {
-    const found = this.collections.get(collection);
-    const doomed = [...(found?.hadiths.keys() ?? [])].filter((number) => number > lastNumber);
-    for (const number of doomed) found!.hadiths.delete(number);
-    return doomed.length;
-  }
-
-  snapshot(): unknown {
-    return structuredClone(this.collections);
-  }
-
-  restore(snapshot: unknown): void {
-    this.collections = structuredClone(snapshot as Map<string, StoredCollection>);
-  }
-
-  private require(collection: string): StoredCollection {
-    const found = this.collections.get(collection);
-    if (!found) throw new Error(`No hadith collection '${collection}': save its info first.`);
-    return found;
   }
 
   private ordered(collection: StoredCollection): StoredHadith[] {

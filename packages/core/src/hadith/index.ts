@@ -1,10 +1,12 @@
 export * from './hadith.js';
 export * from './hadith-store.js';
+export * from './hadith-import-store.js';
+export { InMemoryHadithData } from './in-memory-hadith-data.js';
 export * from './in-memory-hadith-store.js';
+export * from './in-memory-hadith-import-store.js';
 export * from './read-hadiths.js';
 export * from './write-hadiths.js';
 export * from './hadith-writes-validation.js';
 export * from './hadith-downloads.js';
 export * from './import-hadiths.js';
-export * from './sources/index.js';
 export * from './hadith-restorers.js';

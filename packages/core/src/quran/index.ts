@@ -7,8 +7,6 @@ export * from './ayah-writes-validation.js';
 export * from './quran-downloads.js';
 export * from './edition-texts.js';
 export * from './import-quran.js';
-export * from './tanzil-xml.js';
 export * from './tanzil-edition.js';
-export * from './quran-json-source.js';
 export * from './import-tanzil-translation.js';
 export * from './quran-restorers.js';

@@ -1,6 +1,22 @@
 import { validationError } from '../errors.js';
 import type { Edition } from '../editions/edition.js';
-import type { TanzilHeader } from './tanzil-xml.js';
+import type { AyahText } from './quran.js';
+
+/** What the comment at the top of a Tanzil translation file says about it. */
+export interface TanzilHeader {
+  name?: string;
+  translator?: string;
+  language?: string;
+  id?: string;
+  lastUpdate?: string;
+  source?: string;
+}
+
+/** A Tanzil translation file as read: its header and every ayah's text, in file order. */
+export interface TanzilTranslation {
+  header: TanzilHeader;
+  texts: AyahText[];
+}
 
 export const TANZIL_TRANSLATIONS_URL = 'https://tanzil.net/trans/';
 

@@ -1,5 +1,7 @@
 import { InMemoryAuditLog } from '../audit/in-memory-audit-log.js';
 import { InMemoryEditionStore } from '../editions/in-memory-edition-store.js';
+import { InMemoryHadithData } from '../hadith/in-memory-hadith-data.js';
+import { InMemoryHadithImportStore } from '../hadith/in-memory-hadith-import-store.js';
 import { InMemoryHadithStore } from '../hadith/in-memory-hadith-store.js';
 import { InMemoryKeyStore } from '../keys/in-memory-key-store.js';
 import { InMemoryMosqueStore } from '../mosques/in-memory-mosque-store.js';
@@ -37,13 +39,16 @@ export class InMemoryUnitOfWork implements UnitOfWork {
 
 /** Stores and a unit of work over them, all in memory: for embedders and tests. */
 export function createInMemoryStores(): { stores: Stores; unitOfWork: UnitOfWork } {
+  const hadithData = new InMemoryHadithData();
   const stores = {
     keys: new InMemoryKeyStore(),
     audit: new InMemoryAuditLog(),
     editions: new InMemoryEditionStore(),
     quran: new InMemoryQuranStore(),
-    hadith: new InMemoryHadithStore(),
+    hadith: new InMemoryHadithStore(hadithData),
+    hadithImports: new InMemoryHadithImportStore(hadithData),
     mosques: new InMemoryMosqueStore(),
   } satisfies Stores;
-  return { stores, unitOfWork: new InMemoryUnitOfWork(stores, Object.values(stores)) };
+  const { keys, audit, editions, quran, mosques } = stores;
+  return { stores, unitOfWork: new InMemoryUnitOfWork(stores, [keys, audit, editions, quran, hadithData, mosques]) };
 }

@@ -1,5 +1,6 @@
 import type { AuditLog } from '../audit/audit-log.js';
 import type { EditionStore } from '../editions/edition-store.js';
+import type { HadithImportStore } from '../hadith/hadith-import-store.js';
 import type { HadithStore } from '../hadith/hadith-store.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { MosqueStore } from '../mosques/mosque-store.js';
@@ -12,6 +13,7 @@ export interface Stores {
   editions: EditionStore;
   quran: QuranStore;
   hadith: HadithStore;
+  hadithImports: HadithImportStore;
   mosques: MosqueStore;
 }
 

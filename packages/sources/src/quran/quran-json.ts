@@ -1,12 +1,16 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { validationError } from '../errors.js';
-import type { Edition } from '../editions/edition.js';
-import { locationWithin, readJsonAt } from '../shared/byte-source.js';
-import type { QuranEditionTexts } from './edition-texts.js';
-import type { QuranSource } from './import-quran.js';
-import type { AyahText, RevelationType, Surah } from './quran.js';
-import { TANZIL_TRANSLATION_LICENSE } from './tanzil-edition.js';
+import {
+  TANZIL_TRANSLATION_LICENSE,
+  validationError,
+  type AyahText,
+  type Edition,
+  type QuranEditionTexts,
+  type QuranSource,
+  type RevelationType,
+  type Surah,
+} from '@islamic-data/core';
+import { locationWithin, readJsonAt } from '../byte-source.js';
 
 const quranEdition = (edition: Omit<Edition, 'resource' | 'collection'>): Edition => ({ resource: 'quran', collection: null, ...edition });
 

@@ -1,21 +1,5 @@
+import { AppError, validationError, type AyahText, type TanzilHeader, type TanzilTranslation } from '@islamic-data/core';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { AppError, validationError } from '../errors.js';
-import type { AyahText } from './quran.js';
-
-/** What the comment at the top of a Tanzil translation file says about it. */
-export interface TanzilHeader {
-  name?: string;
-  translator?: string;
-  language?: string;
-  id?: string;
-  lastUpdate?: string;
-  source?: string;
-}
-
-export interface TanzilTranslation {
-  header: TanzilHeader;
-  texts: AyahText[];
-}
 
 const HEADER_FIELDS: Record<string, keyof TanzilHeader> = {
   name: 'name',

@@ -1,6 +1,4 @@
-import { validationError } from '../../errors.js';
-import type { HadithBook } from '../hadith.js';
-import type { HadithSourceCollection, SourceHadith } from '../import-hadiths.js';
+import { validationError, type HadithBook, type HadithSourceCollection, type SourceHadith } from '@islamic-data/core';
 import { catalogueEntryByBookId, cataloguePosition, hadithJsonEditions } from './hadith-json-catalogue.js';
 
 /** The shapes of hadith-json's files (see shared/data/README.md). */

@@ -1,10 +1,8 @@
-import { validationError } from '../../errors.js';
-import { isHttpUrl } from '../../shared/byte-source.js';
-import type { HadithSourceCollection } from '../import-hadiths.js';
+import { validationError, type HadithSourceCollection } from '@islamic-data/core';
+import { isHttpUrl } from '../byte-source.js';
 import { HADITH_JSON_COLLECTIONS, hadithJsonCatalogueEntry } from './hadith-json-catalogue.js';
 import { readHadithJsonDirectory } from './hadith-json-directory.js';
 import { readHadithJsonUrl } from './hadith-json-http.js';
-
 
 /**
  * Reads the hadith-json layout from a local path or an http(s) URL, one collection at a time (in

@@ -1,7 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { validationError } from '../../errors.js';
-import type { HadithSourceCollection } from '../import-hadiths.js';
+import { validationError, type HadithSourceCollection } from '@islamic-data/core';
 import { HADITH_JSON_COLLECTIONS, hadithJsonCatalogueEntry } from './hadith-json-catalogue.js';
 import { collectionFromBookFile, collectionFromChapterFiles, parseHadithJsonFile, type HadithJsonChapterFile } from './hadith-json-format.js';
 

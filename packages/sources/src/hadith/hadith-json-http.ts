@@ -1,5 +1,4 @@
-import { validationError } from '../../errors.js';
-import type { HadithSourceCollection } from '../import-hadiths.js';
+import { validationError, type HadithSourceCollection } from '@islamic-data/core';
 import { HADITH_JSON_COLLECTIONS } from './hadith-json-catalogue.js';
 import { collectionFromBookFile, collectionFromChapterFiles, parseHadithJsonFile, type HadithJsonChapterFile } from './hadith-json-format.js';
 

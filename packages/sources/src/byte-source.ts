@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { validationError } from '../errors.js';
+import { validationError } from '@islamic-data/core';
 
 /** The bytes of a file or an http(s) URL, read as a stream. */
 export interface ByteSource {

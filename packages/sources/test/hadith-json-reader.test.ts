@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AppError, readHadithJson, type HadithSourceCollection } from '../src/index.js';
+import { AppError, type HadithSourceCollection } from '@islamic-data/core';
+import { readHadithJson } from '../src/index.js';
 
 /** `<repoRoot>/../shared/data/hadith-json`, read at test time. */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/data/hadith-json');
@@ -35,7 +36,7 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
   return caught as Error;
 }
 
-describe('core: hadith-json reader over shared/data', function () {
+describe('sources: hadith-json reader over shared/data', function () {
   this.timeout(60_000);
   let all: Map<string, HadithSourceCollection>;
   before(async () => {

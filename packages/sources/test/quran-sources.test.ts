@@ -5,16 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  AppError,
-  QURAN_JSON_EDITIONS,
-  TANZIL_TRANSLATION_LICENSE,
-  loadQuranJson,
-  openByteSource,
-  parseTanzilTranslation,
-  quranJsonPackageDir,
-  tanzilEdition,
-} from '../src/index.js';
+import { AppError, TANZIL_TRANSLATION_LICENSE, tanzilEdition } from '@islamic-data/core';
+import { QURAN_JSON_EDITIONS, loadQuranJson, openByteSource, parseTanzilTranslation, quranJsonPackageDir, readTanzilTranslation } from '../src/index.js';
 import { failureOf } from './failure-of.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -26,8 +18,7 @@ async function* chunksOf(text: string | Buffer, size: number) {
   for (let start = 0; start < bytes.length; start += size) yield bytes.subarray(start, start + size);
 }
 
-
-describe('core: Quran sources', () => {
+describe('sources: Quran sources', () => {
   describe('quran-json', () => {
     it('reads 114 surahs, 6236 Arabic ayahs and the en, ru, tr translations from the installed package', async () => {
       const source = await loadQuranJson();
@@ -139,6 +130,16 @@ describe('core: Quran sources', () => {
       }
       const invalidUtf8 = Buffer.concat([Buffer.from('<quran><sura index="1"><aya index="1" text="'), Buffer.from([0xff, 0xfe]), Buffer.from('"/></sura></quran>')]);
       expect((await failureOf(parseTanzilTranslation(chunksOf(invalidUtf8, 64)))).code).to.equal('VALIDATION_ERROR');
+    });
+
+    it('reads a file whole, reporting the bytes read up to its size', async () => {
+      const file = path.join(AZ_DIR, AZ_FILES[1]!);
+      const progress: [number, number | null][] = [];
+      const read = await readTanzilTranslation(file, (bytesRead, totalBytes) => progress.push([bytesRead, totalBytes]));
+      expect(read).to.deep.equal(await parseTanzilTranslation((await openByteSource(file)).chunks));
+      const size = readFileSync(file).length;
+      expect(progress.at(-1)).to.deep.equal([size, size]);
+      expect(progress.every(([bytesRead], i) => i === 0 || bytesRead > progress[i - 1]![0])).to.equal(true);
     });
 
     it('builds the edition from the header with Tanzil’s terms, letting the operator override any field', async () => {

@@ -1,5 +1,4 @@
-import type { Edition } from '../../editions/edition.js';
-import type { HadithCollectionInfo } from '../hadith.js';
+import type { Edition, HadithCollectionInfo } from '@islamic-data/core';
 
 export type HadithJsonGroup = 'the_9_books' | 'forties';
 

@@ -1,0 +1,76 @@
+import type { HadithBook, HadithCollectionInfo, HadithImportStore, ImportedHadith } from '@islamic-data/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+import { toHadithBookRow } from '../tables/hadith/hadith-books.table.js';
+import { toHadithCollectionRow } from '../tables/hadith/hadith-collections.table.js';
+import { toHadithTranslationRow } from '../tables/hadith/hadith-translations.table.js';
+import { toImportedHadithRow } from '../tables/hadith/hadiths.table.js';
+
+/** What a hadith import writes, over the same tables as sqliteHadithStore. */
+export function sqliteHadithImportStore(trx: Kysely<Database>): HadithImportStore {
+  return {
+    async saveCollectionInfo(info: HadithCollectionInfo) {
+      const { slug: _slug, ...names } = toHadithCollectionRow(info);
+      await trx
+        .insertInto('hadith_collections')
+        .values(toHadithCollectionRow(info))
+        .onConflict((oc) => oc.column('slug').doUpdateSet(names))
+        .execute();
+    },
+
+    async replaceBooks(collection: string, books: HadithBook[]) {
+      await trx.deleteFrom('hadith_books').where('collection', '=', collection).execute();
+      if (books.length > 0) await trx.insertInto('hadith_books').values(books.map((book) => toHadithBookRow(collection, book))).execute();
+    },
+
+    async sourceHashes(collection: string) {
+      const rows = await trx.selectFrom('hadiths').select(['number', 'source_hash']).where('collection', '=', collection).execute();
+      return new Map(rows.map((row) => [row.number, row.source_hash] as const));
+    },
+
+    async writeImported(collection: string, hadiths: ImportedHadith[], updatedAt: string) {
+      if (hadiths.length === 0) return;
+      await trx
+        .insertInto('hadiths')
+        .values(hadiths.map((hadith) => toImportedHadithRow(collection, hadith)))
+        .onConflict((oc) =>
+          oc.columns(['collection', 'number']).doUpdateSet((eb) => ({
+            text_ar: eb.ref('excluded.text_ar'),
+            narrator: eb.ref('excluded.narrator'),
+            book_number: eb.ref('excluded.book_number'),
+            source_hash: eb.ref('excluded.source_hash'),
+          })),
+        )
+        .execute();
+      const texts = hadiths.flatMap((hadith) =>
+        Object.entries(hadith.translations).flatMap(([locale, text]) =>
+          text === null ? [] : [toHadithTranslationRow(collection, hadith.number, { locale, text, updatedAt })],
+        ),
+      );
+      if (texts.length > 0) {
+        await trx
+          .insertInto('hadith_translations')
+          .values(texts)
+          .onConflict((oc) =>
+            oc
+              .columns(['collection', 'number', 'locale'])
+              .doUpdateSet((eb) => ({ text: eb.ref('excluded.text'), updated_at: eb.ref('excluded.updated_at') }))
+              .where((eb) => eb('hadith_translations.text', '<>', eb.ref('excluded.text'))),
+          )
+          .execute();
+      }
+      const absent = new Map<string, number[]>();
+      for (const hadith of hadiths) {
+        for (const [locale, text] of Object.entries(hadith.translations)) if (text === null) absent.set(locale, [...(absent.get(locale) ?? []), hadith.number]);
+      }
+      for (const [locale, numbers] of absent) {
+        await trx.deleteFrom('hadith_translations').where('collection', '=', collection).where('locale', '=', locale).where('number', 'in', numbers).execute();
+      }
+    },
+
+    async deleteHadithsAfter(collection: string, lastNumber: number) {
+      const result = await trx.deleteFrom('hadiths').where('collection', '=', collection).where('number', '>', lastNumber).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { Snapshottable } from '../shared/snapshottable.js';
+import type { Translation } from '../shared/translation.js';
+import type { HadithBook, HadithCollectionInfo, HadithMetadata } from './hadith.js';
+
+export interface StoredHadith {
+  number: number;
+  textAr: string | null;
+  bookNumber: number | null;
+  sourceHash: string | null;
+  metadata: HadithMetadata;
+  translations: Map<string, Translation>;
+}
+
+export interface StoredCollection {
+  info: HadithCollectionInfo;
+  books: HadithBook[];
+  hadiths: Map<number, StoredHadith>;
+}
+
+/** The hadith collections held in memory: one set, shared by InMemoryHadithStore and InMemoryHadithImportStore. */
+export class InMemoryHadithData implements Snapshottable {
+  collections = new Map<string, StoredCollection>();
+
+  require(collection: string): StoredCollection {
+    const found = this.collections.get(collection);
+    if (!found) throw new Error(`No hadith collection '${collection}': save its info first.`);
+    return found;
+  }
+
+  snapshot(): unknown {
+    return structuredClone(this.collections);
+  }
+
+  restore(snapshot: unknown): void {
+    this.collections = structuredClone(snapshot as Map<string, StoredCollection>);
+  }
+}

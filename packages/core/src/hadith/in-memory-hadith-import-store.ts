@@ -1,0 +1,53 @@
+import { defaultHadithMetadata, type HadithBook, type HadithCollectionInfo } from './hadith.js';
+import type { HadithImportStore, ImportedHadith } from './hadith-import-store.js';
+import type { InMemoryHadithData, StoredHadith } from './in-memory-hadith-data.js';
+
+export class InMemoryHadithImportStore implements HadithImportStore {
+  constructor(private readonly data: InMemoryHadithData) {}
+
+  async saveCollectionInfo(info: HadithCollectionInfo) {
+    const existing = this.data.collections.get(info.slug);
+    if (existing) existing.info = { ...info };
+    else this.data.collections.set(info.slug, { info: { ...info }, books: [], hadiths: new Map() });
+  }
+
+  async replaceBooks(collection: string, books: HadithBook[]) {
+    this.data.require(collection).books = structuredClone(books).sort((a, b) => a.number - b.number);
+  }
+
+  async sourceHashes(collection: string) {
+    const found = this.data.collections.get(collection);
+    return new Map([...(found?.hadiths.values() ?? [])].map((hadith) => [hadith.number, hadith.sourceHash] as const));
+  }
+
+  async writeImported(collection: string, hadiths: ImportedHadith[], updatedAt: string) {
+    const target = this.data.require(collection);
+    for (const imported of hadiths) {
+      const existing = target.hadiths.get(imported.number);
+      const hadith: StoredHadith = existing ?? {
+        number: imported.number,
+        textAr: null,
+        bookNumber: null,
+        sourceHash: null,
+        metadata: defaultHadithMetadata(imported.narrator),
+        translations: new Map(),
+      };
+      hadith.textAr = imported.textAr;
+      hadith.bookNumber = imported.bookNumber;
+      hadith.sourceHash = imported.sourceHash;
+      hadith.metadata.narrator = imported.narrator;
+      for (const [locale, text] of Object.entries(imported.translations)) {
+        if (text === null) hadith.translations.delete(locale);
+        else if (hadith.translations.get(locale)?.text !== text) hadith.translations.set(locale, { locale, text, updatedAt });
+      }
+      target.hadiths.set(imported.number, hadith);
+    }
+  }
+
+  async deleteHadithsAfter(collection: string, lastNumber: number) {
+    const found = this.data.collections.get(collection);
+    const doomed = [...(found?.hadiths.keys() ?? [])].filter((number) => number > lastNumber);
+    for (const number of doomed) found!.hadiths.delete(number);
+    return doomed.length;
+  }
+}

@@ -1,1 +1,0 @@
-export { readHadithJson } from './hadith-json-reader.js';
