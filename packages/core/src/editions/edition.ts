@@ -18,13 +18,6 @@ export interface Edition {
   publicDomain: boolean;
 }
 
-/** The path of an edition's open download. */
-export function downloadPath(edition: Pick<Edition, 'resource' | 'collection' | 'lang'>): string {
-  return edition.resource === 'quran'
-    ? `/api/v1/translations/quran/${edition.lang}`
-    : `/api/v1/translations/hadith/${edition.collection}/${edition.lang}`;
-}
-
 export function sameEdition(a: Pick<Edition, 'resource' | 'collection' | 'lang'>, b: Pick<Edition, 'resource' | 'collection' | 'lang'>): boolean {
   return a.resource === b.resource && a.collection === b.collection && a.lang === b.lang;
 }
@@ -39,7 +32,7 @@ export function downloadFieldsOf(edition: Edition, text: string) {
   return { ...licenceOf(edition), text: edition.publicDomain ? text : null };
 }
 
-/** An edition as `GET /translations` lists it. */
+/** An edition as the index of downloadable editions lists it (an adapter adds where to download it). */
 export function editionIndexEntry(edition: Edition) {
   return {
     resource: edition.resource,
@@ -49,6 +42,5 @@ export function editionIndexEntry(edition: Edition) {
     translator: edition.translator,
     ...licenceOf(edition),
     publicDomain: edition.publicDomain,
-    path: downloadPath(edition),
   };
 }

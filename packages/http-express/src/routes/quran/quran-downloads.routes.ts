@@ -1,12 +1,13 @@
 import { downloadQuranEdition } from '@islamic-data/core';
-import type { RouteDefinition } from '../../platform/route.js';
+import { Type } from '@sinclair/typebox';
+import { defineRoute } from '../../platform/route.js';
 import { downloadParams, quranDownloadEntry, surahDownloadParams } from './quran-schemas.js';
 
 const TAG = 'Translations';
 const LICENSING =
   'Open (no key). One entry per published ayah with the edition’s attribution, licence and source: the full text where the edition is public domain (the Arabic), `text: null` where it is under translator copyright. A language with no edition: 404.';
 
-export const quranDownloadRoute: RouteDefinition<unknown, { lang: string }> = {
+export const quranDownloadRoute = defineRoute({
   method: 'get',
   path: '/translations/quran/{lang}',
   resource: null,
@@ -14,11 +15,11 @@ export const quranDownloadRoute: RouteDefinition<unknown, { lang: string }> = {
   summary: 'Whole-Quran download of one language',
   description: LICENSING,
   params: downloadParams,
-  response: { type: 'array', items: quranDownloadEntry },
+  response: Type.Array(quranDownloadEntry),
   handle: async ({ params }, { stores }) => ({ data: await downloadQuranEdition(stores, params.lang) }),
-};
+});
 
-export const quranSurahDownloadRoute: RouteDefinition<unknown, { lang: string; surah: number }> = {
+export const quranSurahDownloadRoute = defineRoute({
   method: 'get',
   path: '/translations/quran/{lang}/{surah}',
   resource: null,
@@ -26,6 +27,6 @@ export const quranSurahDownloadRoute: RouteDefinition<unknown, { lang: string; s
   summary: 'One-surah download of one language',
   description: LICENSING,
   params: surahDownloadParams,
-  response: { type: 'array', items: quranDownloadEntry },
+  response: Type.Array(quranDownloadEntry),
   handle: async ({ params }, { stores }) => ({ data: await downloadQuranEdition(stores, params.lang, params.surah) }),
-};
+});
