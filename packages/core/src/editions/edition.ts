@@ -1,3 +1,5 @@
+import { AppError } from '../errors.js';
+
 export type EditionResource = 'quran' | 'hadith';
 
 /**
@@ -16,6 +18,13 @@ export interface Edition {
   sourceUrl: string;
   /** Public-domain editions are downloaded in full; the rest give `text: null`. */
   publicDomain: boolean;
+}
+
+/** NOT_FOUND: no edition of the Quran in that language; carries the language so an adapter can point at its own index. */
+export class MissingQuranEdition extends AppError {
+  constructor(readonly lang: string) {
+    super('NOT_FOUND', `There is no Quran edition in '${lang}'.`);
+  }
 }
 
 export function sameEdition(a: Pick<Edition, 'resource' | 'collection' | 'lang'>, b: Pick<Edition, 'resource' | 'collection' | 'lang'>): boolean {

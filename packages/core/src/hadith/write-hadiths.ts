@@ -3,7 +3,7 @@ import type { Translation } from '../shared/translation.js';
 import { deleteTranslation, patchMetadata, putTranslation, type ContentWriteDeps, type TranslatedRecord } from '../shared/translation-writes.js';
 import type { Stores } from '../shared/unit-of-work.js';
 import { hadithAuditResource, hadithMetadataOf, type Hadith } from './hadith.js';
-import { parseHadithMetadataPatch } from './hadith-writes-validation.js';
+import { parseHadithMetadataPatch, type HadithMetadataPatch } from './hadith-writes-validation.js';
 import { requireHadith } from './read-hadiths.js';
 
 export type HadithWriteDeps = ContentWriteDeps;
@@ -40,7 +40,7 @@ export function deleteHadithTranslation(deps: HadithWriteDeps, input: HadithRef 
 }
 
 /** Patches narrator, grade, tags, notes and published; the audit entry holds the whole hadith before and after. */
-export async function patchHadithMetadata(deps: HadithWriteDeps, input: HadithRef & { patch: unknown }, actor: Actor): Promise<Hadith> {
+export async function patchHadithMetadata(deps: HadithWriteDeps, input: HadithRef & { patch: HadithMetadataPatch }, actor: Actor): Promise<Hadith> {
   const patch = parseHadithMetadataPatch(input.patch);
   return patchMetadata(
     deps,

@@ -2,7 +2,7 @@ import type { Actor } from '../audit/audit-entry.js';
 import type { ContentMetadata, Translation } from '../shared/translation.js';
 import { deleteTranslation, patchMetadata, putTranslation, type ContentWriteDeps, type TranslatedRecord } from '../shared/translation-writes.js';
 import type { Stores } from '../shared/unit-of-work.js';
-import { parseAyahMetadataPatch } from './ayah-writes-validation.js';
+import { parseAyahMetadataPatch, type AyahMetadataPatch } from './ayah-writes-validation.js';
 import { ayahKey, quranAuditResource, type Ayah, type AyahRef } from './quran.js';
 import { requireAyah } from './read-quran.js';
 
@@ -35,7 +35,7 @@ export function deleteAyahTranslation(deps: QuranWriteDeps, input: AyahRef & { l
 }
 
 /** Patches tags, notes and published; the audit entry holds the whole ayah before and after. */
-export async function patchAyahMetadata(deps: QuranWriteDeps, input: AyahRef & { patch: unknown }, actor: Actor): Promise<Ayah> {
+export async function patchAyahMetadata(deps: QuranWriteDeps, input: AyahRef & { patch: AyahMetadataPatch }, actor: Actor): Promise<Ayah> {
   const patch = parseAyahMetadataPatch(input.patch);
   return patchMetadata(
     deps,

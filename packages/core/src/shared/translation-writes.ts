@@ -1,7 +1,6 @@
 import type { Actor } from '../audit/audit-entry.js';
 import type { Clock } from '../clock.js';
 import { notFound } from '../errors.js';
-import { assertTranslationText } from './content-writes-validation.js';
 import { assertWritableLocale } from './locale.js';
 import { AUDIT_ACTIONS, type ContentMetadata, type Translation } from './translation.js';
 import type { Stores, UnitOfWork } from './unit-of-work.js';
@@ -35,7 +34,6 @@ export async function putTranslation(
   actor: Actor,
 ): Promise<{ created: boolean; translation: Translation }> {
   assertWritableLocale(input.locale);
-  assertTranslationText(input.text);
   return deps.unitOfWork.run(async (stores) => {
     const at = deps.clock.now().toISOString(); // inside the transaction: audit times follow commit order
     const record = recordIn(stores);
