@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { AppError } from '@islamic-data/core';
+import { AppError, ParameterError } from '@islamic-data/core';
 import { Command } from 'commander';
 import { auditCommand } from './commands/audit.js';
 import { dbCommand } from './commands/db.js';
@@ -21,7 +21,9 @@ const program = new Command('islamic-data')
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  const message = error instanceof AppError ? error.message : error instanceof Error ? error.message : String(error);
+  // The core names a bad input bare ("lat must be …"); the CLI says it was an option.
+  const message =
+    error instanceof ParameterError ? error.namedAs('Option') : error instanceof AppError ? error.message : error instanceof Error ? error.message : String(error);
   process.stderr.write(`error: ${message}\n`);
   process.exitCode = 1;
 }

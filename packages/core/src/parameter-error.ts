@@ -3,7 +3,7 @@ import { AppError } from './errors.js';
 /**
  * A VALIDATION_ERROR about named input parameters. The message begins with the names as the core
  * writes them ("timezone must be …"); `parameters` lets an adapter name them in its own terms
- * (HTTP: "Query parameter 'timezone' must be …") without parsing the message.
+ * (where the parameter was sent, as what) without parsing the message.
  */
 export class ParameterError extends AppError {
   readonly parameters: readonly string[];
@@ -15,8 +15,8 @@ export class ParameterError extends AppError {
   }
 
   /**
-   * The message with the names quoted after `label`: "Query parameter 'timezone' must be …",
-   * "Query parameters 'date' and 'hijri' cannot both …". When the message does not begin with the
+   * The message with the names quoted after `label` ("Option"): "Option 'timezone' must be …",
+   * "Options 'date' and 'hijri' cannot both …". When the message does not begin with the
    * names (it names a part, "adjustments.fajr must …"), it is kept whole after "… 'adjustments' is invalid:".
    */
   namedAs(label: string): string {
@@ -31,7 +31,7 @@ export const parameterError = (parameters: string | readonly string[], message: 
 
 /**
  * How a parameter's rule is worded ("timezone must be …" without the name): the core's errors and
- * the HTTP schemas' `errorMessage`s both use these, so the two cannot drift apart.
+ * an adapter's request schemas (`errorMessage`) both use these, so the two cannot drift apart.
  */
 export const PARAMETER_RULES = {
   oneOf: (values: readonly (string | number)[]) => `must be one of ${values.join(', ')}`,

@@ -15,6 +15,7 @@ import {
   type Permission,
   type SourceHadith,
   type Stores,
+  type HadithMetadataPatch,
 } from '../src/index.js';
 import { failureOf } from './failure-of.js';
 
@@ -263,12 +264,11 @@ describe('core: hadith use cases (in memory)', () => {
       expect(entries[0]).to.deep.include({ ...EDITOR, resource: `hadith/${SLUG}/1/translations/ru`, at: '2026-02-02T00:00:00.000Z' });
     });
 
-    it('refuses the Arabic locale, blank text and unknown hadiths, auditing nothing', async () => {
+    it('refuses the Arabic locale, a malformed locale and unknown hadiths, auditing nothing (blank text is for the route schema)', async () => {
       const deps = await setup(2);
       const auditBefore = (await deps.stores.audit.list()).length;
       await failure(putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ar', text: 'Test' }, EDITOR), 'FORBIDDEN_LOCALE');
       await failure(putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ar-eg', text: 'Test' }, EDITOR), 'FORBIDDEN_LOCALE');
-      await failure(putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'en', text: '  ' }, EDITOR), 'VALIDATION_ERROR');
       await failure(putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'EN', text: 'Test' }, EDITOR), 'VALIDATION_ERROR');
       await failure(putHadithTranslation(deps, { collection: SLUG, number: 3, locale: 'en', text: 'Test' }, EDITOR), 'NOT_FOUND');
       await failure(putHadithTranslation(deps, { collection: 'test-unknown', number: 1, locale: 'en', text: 'Test' }, EDITOR), 'NOT_FOUND');
@@ -299,22 +299,15 @@ describe('core: hadith use cases (in memory)', () => {
       expect(entry).to.deep.include({ ...EDITOR, resource: `hadith/${SLUG}/1`, before, after });
     });
 
+    // The shapes of a patch (empty, unknown fields, wrong types) are the route schema's: http-express/test/validation.test.ts.
     for (const [patch, code] of [
-      [{}, 'VALIDATION_ERROR'],
       [{ text_ar: 'Test' }, 'FORBIDDEN_LOCALE'],
       [{ published: false, text_ar: 'Test' }, 'FORBIDDEN_LOCALE'],
-      [{ title: 'Test' }, 'VALIDATION_ERROR'],
-      [{ published: 'no' }, 'VALIDATION_ERROR'],
-      [{ tags: 'test' }, 'VALIDATION_ERROR'],
-      [{ tags: [''] }, 'VALIDATION_ERROR'],
-      [{ narrator: '' }, 'VALIDATION_ERROR'],
-      [{ grade: 5 }, 'VALIDATION_ERROR'],
-      [{ notes: 'x'.repeat(10_001) }, 'VALIDATION_ERROR'],
     ] as const) {
       it(`refuses the patch ${JSON.stringify(patch).slice(0, 60)} with ${code}, changing nothing`, async () => {
         const deps = await setup(1);
         const before = await getHadith(deps.stores, SLUG, 1, { viewer: WRITER });
-        await failure(patchHadithMetadata(deps, { collection: SLUG, number: 1, patch }, EDITOR), code);
+        await failure(patchHadithMetadata(deps, { collection: SLUG, number: 1, patch: patch as unknown as HadithMetadataPatch }, EDITOR), code);
         expect(await getHadith(deps.stores, SLUG, 1, { viewer: WRITER })).to.deep.equal(before);
         expect(await deps.stores.audit.list({ action: 'metadata.patch' })).to.deep.equal([]);
       });

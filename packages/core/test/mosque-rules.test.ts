@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import {
   AppError,
+  ParameterError,
   COUNTRY_CODES,
   EARTH_RADIUS_KM,
   baseSlug,
@@ -27,6 +28,9 @@ const valid = (): MosqueSubmission => ({
   country: 'gb',
   submitterEmail: 'test-submitter@example.org',
 });
+
+/** The field or parameter a ParameterError names (an adapter words it: "Field 'x'", "Query parameter 'x'"). */
+const namedIn = (error: AppError) => (error instanceof ParameterError ? error.parameters : []);
 
 const errorOf = (work: () => unknown): AppError => {
   try {
@@ -107,12 +111,6 @@ describe('core: mosque submission validation', () => {
     ['missing submitterEmail', { submitterEmail: undefined }, 'submitterEmail'],
     ['unknown country', { country: 'XX' }, 'country'],
     ['alpha-3 country', { country: 'GBR' }, 'country'],
-    ['bad submitterEmail', { submitterEmail: 'not-an-email' }, 'submitterEmail'],
-    ['submitterEmail with a space', { submitterEmail: 'a b@example.org' }, 'submitterEmail'],
-    ['bad email', { email: 'test@localhost' }, 'email'],
-    ['ftp website', { website: 'ftp://example.org' }, 'website'],
-    ['relative website', { website: 'example.org' }, 'website'],
-    ['javascript website', { website: 'javascript:alert(1)' }, 'website'],
     ['bad phone', { phone: 'call us' }, 'phone'],
     ['upper-case language', { languages: ['EN'] }, 'languages'],
     ['languages not an array', { languages: 'en' }, 'languages'],
@@ -127,7 +125,7 @@ describe('core: mosque submission validation', () => {
     it(`refuses ${name}, naming '${field}'`, () => {
       const error = errorOf(() => validateSubmission({ ...valid(), ...change } as MosqueSubmission));
       expect(error.code).to.equal('VALIDATION_ERROR');
-      expect(error.message).to.contain(`'${field}'`);
+      expect(namedIn(error)).to.include(field);
     });
   }
 });
@@ -143,7 +141,7 @@ describe('core: mosque list queries', () => {
     it(`refuses near=${near} naming 'near'`, () => {
       const error = errorOf(() => parseNear(near));
       expect(error.code).to.equal('VALIDATION_ERROR');
-      expect(error.message).to.contain(`'near'`);
+      expect(namedIn(error)).to.deep.equal(['near']);
     });
   }
 
@@ -163,7 +161,7 @@ describe('core: mosque list queries', () => {
       [{ limit: 101 }, 'limit'],
       [{ limit: 1.5 }, 'limit'],
     ] as const) {
-      expect(errorOf(() => parseMosqueQuery(query)).message, JSON.stringify(query)).to.contain(`'${field}'`);
+      expect(namedIn(errorOf(() => parseMosqueQuery(query))), JSON.stringify(query)).to.deep.equal([field]);
     }
   });
 

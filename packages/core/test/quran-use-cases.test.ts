@@ -16,6 +16,7 @@ import {
   type QuranSource,
   type Stores,
   type UnitOfWork,
+  type AyahMetadataPatch,
 } from '../src/index.js';
 import { failureOf } from './failure-of.js';
 import { syntheticEdition, syntheticQuranSource, syntheticSurahs, syntheticTexts } from './synthetic-quran.js';
@@ -263,11 +264,10 @@ describe('core: Quran use cases', () => {
       expect(latest!.before).to.deep.equal(latest!.after);
     });
 
-    it('refuses the Arabic locale, empty text and unknown ayahs, auditing none of them', async () => {
+    it('refuses the Arabic locale, a malformed locale and unknown ayahs, auditing none of them (empty text is for the route schema)', async () => {
       const auditBefore = await stores.audit.list();
       for (const locale of ['ar', 'ar-sa']) expect((await failureOf(put(locale, 'Test'))).code).to.equal('FORBIDDEN_LOCALE');
       expect((await failureOf(put('EN', 'Test'))).code).to.equal('VALIDATION_ERROR');
-      for (const text of ['', '   ', 'x'.repeat(50_001)]) expect((await failureOf(put('en', text))).code).to.equal('VALIDATION_ERROR');
       expect((await failureOf(put('en', 'Test', 13))).code).to.equal('NOT_FOUND');
       expect(await stores.audit.list()).to.deep.equal(auditBefore);
       expect(await stores.quran.getTranslation(2, 10, 'ar')).to.equal(undefined);
@@ -294,13 +294,11 @@ describe('core: Quran use cases', () => {
       expect(latest).to.deep.include({ before: after, after: unpublished });
     });
 
-    it('refuses text_ar, unknown fields, an empty body and wrong types in a patch', async () => {
+    // Unknown fields, an empty body and wrong types are the route schema's to refuse: http-express/test/validation.test.ts.
+    it('refuses text_ar and unknown ayahs in a patch', async () => {
       const auditBefore = await stores.audit.list();
-      const patch = (body: unknown) => failureOf(patchAyahMetadata(deps, { surah: 2, ayah: 10, patch: body }, editor));
+      const patch = (body: unknown) => failureOf(patchAyahMetadata(deps, { surah: 2, ayah: 10, patch: body as AyahMetadataPatch }, editor));
       expect((await patch({ text_ar: 'Test', tags: [] })).code).to.equal('FORBIDDEN_LOCALE');
-      for (const body of [{}, { title: 'x' }, { tags: 'x' }, { tags: [1] }, { tags: [''] }, { tags: Array(33).fill('t') }, { notes: 5 }, { published: 'yes' }, [], null]) {
-        expect((await patch(body)).code, JSON.stringify(body)).to.equal('VALIDATION_ERROR');
-      }
       expect((await failureOf(patchAyahMetadata(deps, { surah: 2, ayah: 13, patch: { tags: [] } }, editor))).code).to.equal('NOT_FOUND');
       expect(await stores.audit.list()).to.deep.equal(auditBefore);
     });

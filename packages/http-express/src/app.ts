@@ -11,7 +11,7 @@ import { identifyAndLimit } from './platform/rate-limit.js';
 import { requestId } from './platform/request-id.js';
 import { requestLog } from './platform/request-log.js';
 import { toExpressPath, type RouteDefinition } from './platform/route.js';
-import { PART_NAMES, validateRequest } from './platform/validation.js';
+import { PART_NAMES, validateRequest, type RequestPart } from './platform/validation.js';
 import { apiRoutes } from './routes/index.js';
 
 const BODY_LIMIT = '64kb';
@@ -50,7 +50,7 @@ function routeChain(route: RouteDefinition, deps: AppDependencies): RequestHandl
     const { query, params, body } = res.locals.input;
     const result = await route.handle({ query, params, body, key: res.locals.key ?? null }, deps).catch((error: unknown) => {
       // The core names its parameters bare ("timezone must be …"); the API says where they were sent.
-      if (error instanceof ParameterError) throw new AppError('VALIDATION_ERROR', error.namedAs(PART_NAMES[route.body ? 'body' : 'query']));
+      if (error instanceof ParameterError) throw new AppError('VALIDATION_ERROR', error.namedAs(PART_NAMES[partTaking(route, error.parameters[0])]));
       throw error;
     });
     const status = result.status ?? route.successStatus ?? 200;
@@ -59,6 +59,12 @@ function routeChain(route: RouteDefinition, deps: AppDependencies): RequestHandl
     res.status(status).json({ data: result.data });
   };
   return [checkAccess(route), ...parseBody, validateRequest(route), handler];
+}
+
+/** The request part whose schema has the parameter the core named; else the body, or the query of a route without one. */
+function partTaking(route: RouteDefinition, parameter: string | undefined): RequestPart {
+  const part = (['params', 'query', 'body'] as const).find((each) => parameter !== undefined && route[each]?.properties?.[parameter] !== undefined);
+  return part ?? (route.body ? 'body' : 'query');
 }
 
 function health(deps: Pick<AppDependencies, 'database'>): RequestHandler {

@@ -1,29 +1,25 @@
 import { AppError, hashApiKey, ManualClock, revokeApiKey } from '@islamic-data/core';
 import { expect } from 'chai';
 import request from 'supertest';
-import type { RouteDefinition } from '../src/index.js';
+import { Type } from '@sinclair/typebox';
+import { defineRoute } from '../src/index.js';
 import { expectErrorEnvelope, startTestApp, type TestApp } from './test-app.js';
 
 /** A write route used only here, to reach the body checks that no foundation route has yet. */
-const echoWrite: RouteDefinition<unknown, { locale: string }, { text: string }> = {
+const echoWrite = defineRoute({
   method: 'put',
   path: '/test-echo/{locale}',
   resource: 'quran',
   tag: 'Test',
   summary: 'Echo a synthetic body',
-  params: { type: 'object', properties: { locale: { type: 'string', pattern: '^[a-z]{2,3}$' } } },
-  body: {
-    type: 'object',
-    properties: { text: { type: 'string', minLength: 1 } },
-    required: ['text'],
-    additionalProperties: false,
-  },
-  response: { type: 'object' },
+  params: Type.Object({ locale: Type.String({ pattern: '^[a-z]{2,3}$' }) }),
+  body: Type.Object({ text: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
+  response: Type.Object({}),
   guard: ({ params }) => {
     if (params.locale === 'ar') throw new AppError('FORBIDDEN_LOCALE', 'Arabic text is read-only.');
   },
   handle: async ({ body }) => ({ data: body }),
-};
+});
 
 /** Every response the suite checked, to assert at the end that none carries a key or its hash. */
 const responsesSeen: string[] = [];
@@ -157,17 +153,17 @@ describe('http: every error code of the spec', () => {
   });
 
   it('INTERNAL_ERROR: 500 without internals, logged with the request id', async () => {
-    const failing: RouteDefinition = {
+    const failing = defineRoute({
       method: 'get',
       path: '/test-failure',
       resource: 'qibla',
       tag: 'Test',
       summary: 'Always fails',
-      response: {},
+      response: Type.Unknown(),
       handle: async () => {
         throw new Error('Test failure: SELECT secret FROM nowhere');
       },
-    };
+    });
     const t2 = await startTestApp({ extraRoutes: [failing] });
     try {
       const { key } = await t2.issueKey();

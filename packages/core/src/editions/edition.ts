@@ -1,3 +1,5 @@
+import { AppError } from '../errors.js';
+
 export type EditionResource = 'quran' | 'hadith';
 
 /**
@@ -18,11 +20,11 @@ export interface Edition {
   publicDomain: boolean;
 }
 
-/** The path of an edition's open download. */
-export function downloadPath(edition: Pick<Edition, 'resource' | 'collection' | 'lang'>): string {
-  return edition.resource === 'quran'
-    ? `/api/v1/translations/quran/${edition.lang}`
-    : `/api/v1/translations/hadith/${edition.collection}/${edition.lang}`;
+/** NOT_FOUND: no edition of the Quran in that language; carries the language so an adapter can point at its own index. */
+export class MissingQuranEdition extends AppError {
+  constructor(readonly lang: string) {
+    super('NOT_FOUND', `There is no Quran edition in '${lang}'.`);
+  }
 }
 
 export function sameEdition(a: Pick<Edition, 'resource' | 'collection' | 'lang'>, b: Pick<Edition, 'resource' | 'collection' | 'lang'>): boolean {
@@ -39,7 +41,7 @@ export function downloadFieldsOf(edition: Edition, text: string) {
   return { ...licenceOf(edition), text: edition.publicDomain ? text : null };
 }
 
-/** An edition as `GET /translations` lists it. */
+/** An edition as the index of downloadable editions lists it (an adapter adds where to download it). */
 export function editionIndexEntry(edition: Edition) {
   return {
     resource: edition.resource,
@@ -49,6 +51,5 @@ export function editionIndexEntry(edition: Edition) {
     translator: edition.translator,
     ...licenceOf(edition),
     publicDomain: edition.publicDomain,
-    path: downloadPath(edition),
   };
 }

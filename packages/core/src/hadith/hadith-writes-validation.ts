@@ -1,15 +1,10 @@
-import { assertOptionalText, CONTENT_LIMITS, parseMetadataPatch } from '../shared/content-writes-validation.js';
+import { CONTENT_LIMITS, parseMetadataPatch } from '../shared/content-writes-validation.js';
 import type { HadithMetadata } from './hadith.js';
 
 /** The shared content limits plus the hadith-only fields. */
 export const HADITH_LIMITS = { ...CONTENT_LIMITS, narratorLength: 1_000, gradeLength: 200 } as const;
 
-export const HADITH_METADATA_FIELDS = ['narrator', 'grade', 'tags', 'notes', 'published'] as const;
 
 export type HadithMetadataPatch = Partial<HadithMetadata>;
 
-export const parseHadithMetadataPatch = (body: unknown) =>
-  parseMetadataPatch<HadithMetadataPatch>(body, HADITH_METADATA_FIELDS, ({ narrator, grade }) => {
-    assertOptionalText(narrator, 'narrator', HADITH_LIMITS.narratorLength);
-    assertOptionalText(grade, 'grade', HADITH_LIMITS.gradeLength);
-  });
+export const parseHadithMetadataPatch = (body: HadithMetadataPatch) => parseMetadataPatch(body);

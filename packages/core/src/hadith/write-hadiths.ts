@@ -1,12 +1,12 @@
 import type { Actor } from '../audit/audit-entry.js';
 import type { Clock } from '../clock.js';
 import { notFound } from '../errors.js';
-import { assertTranslationText, definedFieldsOf } from '../shared/content-writes-validation.js';
+import { definedFieldsOf } from '../shared/content-writes-validation.js';
 import { assertWritableLocale } from '../shared/locale.js';
 import { AUDIT_ACTIONS, type Translation } from '../shared/translation.js';
 import type { UnitOfWork } from '../shared/unit-of-work.js';
 import { hadithMetadataOf, type Hadith } from './hadith.js';
-import { parseHadithMetadataPatch } from './hadith-writes-validation.js';
+import { parseHadithMetadataPatch, type HadithMetadataPatch } from './hadith-writes-validation.js';
 import { requireHadith } from './read-hadiths.js';
 
 export interface HadithWriteDeps {
@@ -30,7 +30,6 @@ export async function putHadithTranslation(
 ): Promise<{ created: boolean; translation: Translation }> {
   const { collection, number, locale, text } = input;
   assertWritableLocale(locale);
-  assertTranslationText(text);
   return deps.unitOfWork.run(async (stores) => {
     const at = deps.clock.now().toISOString(); // inside the transaction: audit times follow commit order
     await requireHadith(stores, collection, number, { locales: [] });
@@ -59,7 +58,7 @@ export async function deleteHadithTranslation(deps: HadithWriteDeps, input: Hadi
 }
 
 /** Patches narrator, grade, tags, notes and published; the audit entry holds the whole hadith before and after. */
-export async function patchHadithMetadata(deps: HadithWriteDeps, input: HadithRef & { patch: unknown }, actor: Actor): Promise<Hadith> {
+export async function patchHadithMetadata(deps: HadithWriteDeps, input: HadithRef & { patch: HadithMetadataPatch }, actor: Actor): Promise<Hadith> {
   const { collection, number } = input;
   const patch = parseHadithMetadataPatch(input.patch);
   return deps.unitOfWork.run(async (stores) => {

@@ -1,4 +1,4 @@
-import { validationError } from '../errors.js';
+import { parameterError } from '../parameter-error.js';
 import { isLanguageCode } from '../shared/locale.js';
 import { toCountryCode } from './country-codes.js';
 import type { MosqueRecord } from './mosque.js';
@@ -45,16 +45,17 @@ export type ValidSubmission = Pick<
   | 'phone' | 'website' | 'email' | 'description' | 'languages' | 'submitterEmail'
 >;
 
-// Deliberately simple: one @, no spaces, a dot in the domain. Deliverability is the operator's concern.
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const PHONE = /^\+?[0-9 ().\-/]+$/;
 
-/** Checks every field, naming the first bad one; strings are trimmed, empty optional ones become null. */
+/**
+ * Checks every field, naming the first bad one; strings are trimmed, empty optional ones become null.
+ * The forms of `email`, `submitterEmail` and `website` are for the adapter's request schema to check.
+ */
 export function validateSubmission(input: MosqueSubmission): ValidSubmission {
   const submission = input as unknown as Record<string, unknown>;
   for (const field of REQUIRED_MOSQUE_FIELDS) requiredText(submission, field);
   const country = toCountryCode(requiredText(submission, 'country'));
-  if (!country) throw validationError(`Field 'country' must be an assigned ISO 3166-1 alpha-2 code such as GB or TR.`);
+  if (!country) throw parameterError('country', 'country must be an assigned ISO 3166-1 alpha-2 code such as GB or TR.');
   return {
     nameEn: requiredText(submission, 'nameEn'),
     nameAr: optionalText(submission, 'nameAr'),
@@ -64,63 +65,44 @@ export function validateSubmission(input: MosqueSubmission): ValidSubmission {
     ...coordinates(submission),
     denomination: optionalText(submission, 'denomination'),
     phone: phone(optionalText(submission, 'phone')),
-    website: website(optionalText(submission, 'website')),
-    email: email(optionalText(submission, 'email'), 'email'),
+    website: optionalText(submission, 'website'),
+    email: optionalText(submission, 'email'),
     description: optionalText(submission, 'description'),
     languages: languages(submission.languages),
-    submitterEmail: email(requiredText(submission, 'submitterEmail'), 'submitterEmail')!,
+    submitterEmail: requiredText(submission, 'submitterEmail'),
   };
 }
 
 function requiredText(submission: Record<string, unknown>, field: keyof typeof MOSQUE_FIELD_LIMITS | 'country'): string {
   const value = optionalText(submission, field);
-  if (value === null) throw validationError(`Field '${field}' is required.`);
+  if (value === null) throw parameterError(field, `${field} is required.`);
   return value;
 }
 
 function optionalText(submission: Record<string, unknown>, field: keyof typeof MOSQUE_FIELD_LIMITS | 'country'): string | null {
   const value = submission[field];
   if (value === undefined || value === null) return null;
-  if (typeof value !== 'string') throw validationError(`Field '${field}' must be a string.`);
+  if (typeof value !== 'string') throw parameterError(field, `${field} must be a string.`);
   const trimmed = value.trim();
   const limit = field === 'country' ? 2 : MOSQUE_FIELD_LIMITS[field];
-  if (trimmed.length > limit) throw validationError(`Field '${field}' must be at most ${limit} characters.`);
+  if (trimmed.length > limit) throw parameterError(field, `${field} must be at most ${limit} characters.`);
   return trimmed === '' ? null : trimmed;
-}
-
-function email(value: string | null, field: 'email' | 'submitterEmail'): string | null {
-  if (value !== null && !EMAIL.test(value)) throw validationError(`Field '${field}' must be an e-mail address.`);
-  return value;
-}
-
-function website(value: string | null): string | null {
-  if (value === null) return null;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw validationError(`Field 'website' must be an http(s) URL.`);
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '' || /\s/.test(value)) {
-    throw validationError(`Field 'website' must be an http(s) URL.`);
-  }
-  return value;
 }
 
 function phone(value: string | null): string | null {
   if (value !== null && (!PHONE.test(value) || (value.match(/[0-9]/g) ?? []).length < 3)) {
-    throw validationError(`Field 'phone' must be a phone number: digits, spaces and + ( ) . - / only.`);
+    throw parameterError('phone', 'phone must be a phone number: digits, spaces and + ( ) . - / only.');
   }
   return value;
 }
 
 function languages(value: unknown): string[] {
   if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw validationError(`Field 'languages' must be an array of language codes.`);
+  if (!Array.isArray(value)) throw parameterError('languages', 'languages must be an array of language codes.');
   const bad = value.find((code) => typeof code !== 'string' || !isLanguageCode(code));
-  if (bad !== undefined) throw validationError(`Field 'languages' contains '${String(bad)}', which is not a lowercase language code such as en or ar.`);
+  if (bad !== undefined) throw parameterError('languages', `languages contains '${String(bad)}', which is not a lowercase language code such as en or ar.`);
   const unique = [...new Set(value as string[])];
-  if (unique.length > MOSQUE_FIELD_LIMITS.languages) throw validationError(`Field 'languages' may list at most ${MOSQUE_FIELD_LIMITS.languages} codes.`);
+  if (unique.length > MOSQUE_FIELD_LIMITS.languages) throw parameterError('languages', `languages may list at most ${MOSQUE_FIELD_LIMITS.languages} codes.`);
   return unique;
 }
 
@@ -133,8 +115,8 @@ function coordinates(submission: Record<string, unknown>): { lat: number | null;
 
 /** Both coordinates or neither; each a number in range. Names the offending field. */
 export function checkedCoordinates(lat: unknown, lng: unknown): { lat: number; lng: number } {
-  if (lat === null || lat === undefined || lng === null || lng === undefined) throw validationError(`Fields 'lat' and 'lng' must be given together.`);
-  if (typeof lat !== 'number' || !Number.isFinite(lat) || lat < -90 || lat > 90) throw validationError(`Field 'lat' must be a number from -90 to 90.`);
-  if (typeof lng !== 'number' || !Number.isFinite(lng) || lng < -180 || lng > 180) throw validationError(`Field 'lng' must be a number from -180 to 180.`);
+  if (lat === null || lat === undefined || lng === null || lng === undefined) throw parameterError(['lat', 'lng'], 'lat and lng must be given together.');
+  if (typeof lat !== 'number' || !Number.isFinite(lat) || lat < -90 || lat > 90) throw parameterError('lat', 'lat must be a number from -90 to 90.');
+  if (typeof lng !== 'number' || !Number.isFinite(lng) || lng < -180 || lng > 180) throw parameterError('lng', 'lng must be a number from -180 to 180.');
   return { lat, lng };
 }

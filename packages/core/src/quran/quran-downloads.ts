@@ -1,5 +1,4 @@
-import { downloadFieldsOf } from '../editions/edition.js';
-import { notFound } from '../errors.js';
+import { downloadFieldsOf, MissingQuranEdition } from '../editions/edition.js';
 import type { Stores } from '../shared/unit-of-work.js';
 import { requireSurah } from './read-quran.js';
 
@@ -20,7 +19,7 @@ export async function downloadQuranEdition(
   surah?: number,
 ): Promise<QuranDownloadEntry[]> {
   const edition = await stores.editions.get('quran', null, lang);
-  if (!edition) throw notFound(`There is no Quran edition in '${lang}'; GET /api/v1/translations lists every edition.`);
+  if (!edition) throw new MissingQuranEdition(lang);
   if (surah !== undefined) await requireSurah(stores, surah);
   return (await stores.quran.listPublishedTexts(lang, surah)).map((entry) => ({
     surah: entry.surah,

@@ -1,11 +1,11 @@
 import type { Actor } from '../audit/audit-entry.js';
 import type { Clock } from '../clock.js';
 import { notFound } from '../errors.js';
-import { assertTranslationText, definedFieldsOf } from '../shared/content-writes-validation.js';
+import { definedFieldsOf } from '../shared/content-writes-validation.js';
 import { assertWritableLocale } from '../shared/locale.js';
 import { AUDIT_ACTIONS, type Translation } from '../shared/translation.js';
 import type { UnitOfWork } from '../shared/unit-of-work.js';
-import { parseAyahMetadataPatch } from './ayah-writes-validation.js';
+import { parseAyahMetadataPatch, type AyahMetadataPatch } from './ayah-writes-validation.js';
 import { ayahKey, type Ayah, type AyahRef } from './quran.js';
 import { requireAyah } from './read-quran.js';
 
@@ -25,7 +25,6 @@ export async function putAyahTranslation(
 ): Promise<{ created: boolean; translation: Translation }> {
   const { surah, ayah, locale, text } = input;
   assertWritableLocale(locale);
-  assertTranslationText(text);
   return deps.unitOfWork.run(async (stores) => {
     const at = deps.clock.now().toISOString(); // inside the transaction: audit times follow commit order
     await requireAyah(stores, surah, ayah, { locales: [] });
@@ -54,7 +53,7 @@ export async function deleteAyahTranslation(deps: QuranWriteDeps, input: AyahRef
 }
 
 /** Patches tags, notes and published; the audit entry holds the whole ayah before and after. */
-export async function patchAyahMetadata(deps: QuranWriteDeps, input: AyahRef & { patch: unknown }, actor: Actor): Promise<Ayah> {
+export async function patchAyahMetadata(deps: QuranWriteDeps, input: AyahRef & { patch: AyahMetadataPatch }, actor: Actor): Promise<Ayah> {
   const { surah, ayah } = input;
   const patch = parseAyahMetadataPatch(input.patch);
   return deps.unitOfWork.run(async (stores) => {

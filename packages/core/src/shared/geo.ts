@@ -1,4 +1,4 @@
-import { validationError } from '../errors.js';
+import { parameterError } from '../parameter-error.js';
 
 export interface LatLng {
   lat: number;
@@ -20,8 +20,8 @@ export function distanceKm(from: LatLng, to: LatLng): number {
 
 /** Throws a validation error naming the field when a coordinate is out of range or not a number. */
 export function assertCoordinates({ lat, lng }: LatLng): void {
-  if (!Number.isFinite(lat) || lat < -90 || lat > 90) throw validationError(`lat must be a number from -90 to 90.`);
-  if (!Number.isFinite(lng) || lng < -180 || lng > 180) throw validationError(`lng must be a number from -180 to 180.`);
+  if (!Number.isFinite(lat) || lat < -90 || lat > 90) throw parameterError('lat', 'lat must be a number from -90 to 90.');
+  if (!Number.isFinite(lng) || lng < -180 || lng > 180) throw parameterError('lng', 'lng must be a number from -180 to 180.');
 }
 
 export function roundTo(value: number, decimals: number): number {

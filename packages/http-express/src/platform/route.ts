@@ -1,4 +1,5 @@
 import type { ApiKeyRecord, ErrorCode, ResourceType } from '@islamic-data/core';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { AppDependencies } from '../dependencies.js';
 
 export type HttpMethod = 'get' | 'put' | 'patch' | 'post' | 'delete';
@@ -6,7 +7,10 @@ export type HttpMethod = 'get' | 'put' | 'patch' | 'post' | 'delete';
 /** A JSON Schema object, as ajv and OpenAPI 3.1 both read it. */
 export type JsonSchema = Record<string, unknown>;
 
-export interface RouteInput<Query = any, Params = any, Body = any> {
+/** The validated value of a request part: the schema's static type, or nothing when the route has no schema for it. */
+export type PartOf<Schema extends TSchema | undefined> = Schema extends TSchema ? Static<Schema> : Record<string, never>;
+
+export interface RouteInput<Query, Params, Body> {
   query: Query;
   params: Params;
   body: Body;
@@ -21,10 +25,14 @@ export interface RouteResult {
 }
 
 /**
- * One endpoint: its schemas drive request validation and the OpenAPI document alike;
- * `handle` maps the validated input to a core use case.
+ * One endpoint: its TypeBox schemas drive request validation, the handler's input types and the
+ * OpenAPI document alike; `handle` maps the validated input to a core use case.
  */
-export interface RouteDefinition<Query = any, Params = any, Body = any> {
+export interface RouteDefinition<
+  Query extends TSchema | undefined = TSchema | undefined,
+  Params extends TSchema | undefined = TSchema | undefined,
+  Body extends TSchema | undefined = TSchema | undefined,
+> {
   method: HttpMethod;
   /** OpenAPI-style path below /api/v1, e.g. `/quran/surahs/{surah}`. */
   path: string;
@@ -33,20 +41,29 @@ export interface RouteDefinition<Query = any, Params = any, Body = any> {
   summary: string;
   description?: string;
   tag: string;
-  query?: JsonSchema;
-  params?: JsonSchema;
-  body?: JsonSchema;
+  query?: Query;
+  params?: Params;
+  body?: Body;
   /** Schema of `data` in a success response. */
-  response: JsonSchema;
+  response: TSchema;
   successStatus?: number;
   /** Error codes the route's own guards answer, beyond the platform's (for the OpenAPI document). */
   errors?: readonly ErrorCode[];
   /** Runs after the permission check and before the body is parsed (e.g. the Arabic-locale rule). */
-  guard?(input: Pick<RouteInput<Query, Params>, 'params' | 'key'>): void;
+  guard?(input: { params: PartOf<Params>; key: ApiKeyRecord | null }): void;
   /** Runs on the parsed body before schema validation (e.g. `text_ar` is forbidden, not merely unknown). */
   bodyGuard?(body: unknown): void;
-  handle(input: RouteInput<Query, Params, Body>, deps: AppDependencies): Promise<RouteResult>;
+  handle(input: RouteInput<PartOf<Query>, PartOf<Params>, PartOf<Body>>, deps: AppDependencies): Promise<RouteResult>;
 }
+
+/** A route whose handler types are inferred from its schemas. */
+export const defineRoute = <
+  Query extends TSchema | undefined = undefined,
+  Params extends TSchema | undefined = undefined,
+  Body extends TSchema | undefined = undefined,
+>(
+  route: RouteDefinition<Query, Params, Body>,
+): RouteDefinition<Query, Params, Body> => route;
 
 export const permissionFor = (method: HttpMethod) => (method === 'get' ? 'read' : method === 'delete' ? 'delete' : 'write');
 

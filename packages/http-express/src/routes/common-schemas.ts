@@ -1,10 +1,6 @@
-import type { JsonSchema } from '../platform/route.js';
+import { Type } from '@sinclair/typebox';
 
-export const latitude: JsonSchema = { type: 'number', minimum: -90, maximum: 90, description: 'Latitude in degrees, -90..90.' };
-export const longitude: JsonSchema = { type: 'number', minimum: -180, maximum: 180, description: 'Longitude in degrees, -180..180.' };
+export const latitude = Type.Number({ minimum: -90, maximum: 90, description: 'Latitude in degrees, -90..90.' });
+export const longitude = Type.Number({ minimum: -180, maximum: 180, description: 'Longitude in degrees, -180..180.' });
 
-export const latLng: JsonSchema = {
-  type: 'object',
-  properties: { lat: { type: 'number' }, lng: { type: 'number' } },
-  required: ['lat', 'lng'],
-};
+export const latLng = Type.Object({ lat: Type.Number(), lng: Type.Number() });

@@ -3,9 +3,9 @@ import { hadithRoutes } from './hadith/index.js';
 import { hijriRoutes } from './hijri/index.js';
 import { mosquesRoutes } from './mosques/index.js';
 import { prayerTimesRoutes } from './prayer-times/index.js';
-import { qiblaRoute } from './qibla.route.js';
+import { qiblaRoute } from './qibla.routes.js';
 import { quranRoutes } from './quran/index.js';
-import { translationsIndexRoute } from './translations-index.route.js';
+import { translationsIndexRoute } from './translations-index.routes.js';
 
 /** Every route of /api/v1: the app, the validators and the OpenAPI document are all built from this list. */
 export const apiRoutes: RouteDefinition[] = [

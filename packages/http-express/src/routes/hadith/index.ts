@@ -1,7 +1,7 @@
 import type { RouteDefinition } from '../../platform/route.js';
-import { hadithDownloadRoute } from './hadith-download.route.js';
-import { getCollectionRoute, getHadithRoute, listCollectionsRoute, listHadithsRoute } from './hadith-reads.route.js';
-import { deleteTranslationRoute, patchHadithRoute, putTranslationRoute } from './hadith-writes.route.js';
+import { hadithDownloadRoute } from './hadith-download.routes.js';
+import { getCollectionRoute, getHadithRoute, listCollectionsRoute, listHadithsRoute } from './hadith-reads.routes.js';
+import { deleteTranslationRoute, patchHadithRoute, putTranslationRoute } from './hadith-writes.routes.js';
 
 export const hadithRoutes: RouteDefinition[] = [
   listCollectionsRoute,

@@ -1,4 +1,4 @@
 import type { RouteDefinition } from '../../platform/route.js';
-import { hijriRoute } from './hijri.route.js';
+import { hijriRoute } from './hijri.routes.js';
 
 export const hijriRoutes: RouteDefinition[] = [hijriRoute];

@@ -1,5 +1,5 @@
 import type { RouteDefinition } from '../../platform/route.js';
 import { getMosqueRoute, listMosquesRoute } from './mosque-reads.routes.js';
-import { submitMosqueRoute } from './mosque-submit.route.js';
+import { submitMosqueRoute } from './mosque-submit.routes.js';
 
 export const mosquesRoutes: RouteDefinition[] = [listMosquesRoute, submitMosqueRoute, getMosqueRoute];

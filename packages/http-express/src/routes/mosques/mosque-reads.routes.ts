@@ -1,10 +1,11 @@
-import { getPublishedMosque, listMosques, type MosqueListQuery } from '@islamic-data/core';
-import type { RouteDefinition } from '../../platform/route.js';
+import { getPublishedMosque, listMosques } from '@islamic-data/core';
+import { Type } from '@sinclair/typebox';
+import { defineRoute } from '../../platform/route.js';
 import { mosque, mosqueListQuery, mosqueParams } from './mosque-schemas.js';
 
 const TAG = 'Mosques';
 
-export const listMosquesRoute: RouteDefinition<MosqueListQuery> = {
+export const listMosquesRoute = defineRoute({
   method: 'get',
   path: '/mosques',
   resource: 'mosques',
@@ -16,11 +17,11 @@ export const listMosquesRoute: RouteDefinition<MosqueListQuery> = {
     'Only published mosques are listed; a submission appears once an operator approves it.',
   ].join(' '),
   query: mosqueListQuery,
-  response: { type: 'array', items: mosque },
+  response: Type.Array(mosque),
   handle: async ({ query }, deps) => ({ data: await listMosques(deps.stores, query) }),
-};
+});
 
-export const getMosqueRoute: RouteDefinition<unknown, { slug: string }> = {
+export const getMosqueRoute = defineRoute({
   method: 'get',
   path: '/mosques/{slug}',
   resource: 'mosques',
@@ -30,4 +31,4 @@ export const getMosqueRoute: RouteDefinition<unknown, { slug: string }> = {
   params: mosqueParams,
   response: mosque,
   handle: async ({ params }, deps) => ({ data: await getPublishedMosque(deps.stores, params.slug) }),
-};
+});

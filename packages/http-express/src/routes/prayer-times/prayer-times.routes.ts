@@ -1,5 +1,6 @@
-import { listMethods, prayerCalendar, prayerTimes, type PrayerCalendarInput, type PrayerTimesInput } from '@islamic-data/core';
-import type { RouteDefinition } from '../../platform/route.js';
+import { listMethods, prayerCalendar, prayerTimes } from '@islamic-data/core';
+import { Type } from '@sinclair/typebox';
+import { defineRoute } from '../../platform/route.js';
 import { calculationMethod, prayerCalendarQuery, prayerTimesDay, prayerTimesQuery } from './prayer-times-schemas.js';
 
 const TAG = 'Prayer times';
@@ -8,7 +9,7 @@ const NULL_TIMES =
   '`timings` are local HH:mm and `timestamps` ISO 8601 with the local offset; `sunrise` is included though it is not a prayer. ' +
   'A time that does not exist that day (polar day or night with `polarCircleResolution=unresolved`) is null, never a wrong time.';
 
-export const prayerTimesRoute: RouteDefinition<Omit<PrayerTimesInput, 'now'>> = {
+export const prayerTimesRoute = defineRoute({
   method: 'get',
   path: '/prayer-times',
   resource: 'prayer-times',
@@ -22,9 +23,9 @@ export const prayerTimesRoute: RouteDefinition<Omit<PrayerTimesInput, 'now'>> = 
   query: prayerTimesQuery,
   response: prayerTimesDay,
   handle: async ({ query }, { clock }) => ({ data: prayerTimes({ ...query, now: clock.now() }) }),
-};
+});
 
-export const prayerCalendarRoute: RouteDefinition<PrayerCalendarInput> = {
+export const prayerCalendarRoute = defineRoute({
   method: 'get',
   path: '/prayer-times/calendar',
   resource: 'prayer-times',
@@ -36,11 +37,11 @@ export const prayerCalendarRoute: RouteDefinition<PrayerCalendarInput> = {
     NULL_TIMES,
   ].join(' '),
   query: prayerCalendarQuery,
-  response: { type: 'array', items: prayerTimesDay, minItems: 28, maxItems: 31 },
+  response: Type.Array(prayerTimesDay, { minItems: 28, maxItems: 31 }),
   handle: async ({ query }) => ({ data: prayerCalendar(query) }),
-};
+});
 
-export const prayerMethodsRoute: RouteDefinition = {
+export const prayerMethodsRoute = defineRoute({
   method: 'get',
   path: '/prayer-times/methods',
   resource: 'prayer-times',
@@ -48,6 +49,6 @@ export const prayerMethodsRoute: RouteDefinition = {
   summary: 'Every calculation method with its parameters',
   description:
     "adhan's twelve methods, the further methods Aladhan offers, and `custom` last. `id` and `aladhanId` are both accepted as `method`.",
-  response: { type: 'array', items: calculationMethod },
+  response: Type.Array(calculationMethod),
   handle: async () => ({ data: listMethods() }),
-};
+});

@@ -1,21 +1,22 @@
 import { getAyah, listSurahAyahs, listSurahs } from '@islamic-data/core';
-import type { RouteDefinition } from '../../platform/route.js';
+import { Type } from '@sinclair/typebox';
+import { defineRoute } from '../../platform/route.js';
 import { ayah, ayahParams, surah, surahParams, translationsQuery } from './quran-schemas.js';
 
 const TAG = 'Quran';
 const UNPUBLISHED = 'Unpublished ayahs are shown (with `published: false`) only to keys holding `write`.';
 
-export const listSurahsRoute: RouteDefinition = {
+export const listSurahsRoute = defineRoute({
   method: 'get',
   path: '/quran/surahs',
   resource: 'quran',
   tag: TAG,
   summary: 'All 114 surahs with their names and ayah counts',
-  response: { type: 'array', items: surah },
+  response: Type.Array(surah),
   handle: async (_input, { stores }) => ({ data: await listSurahs(stores) }),
-};
+});
 
-export const listAyahsRoute: RouteDefinition<{ translations?: string }, { surah: number }> = {
+export const listAyahsRoute = defineRoute({
   method: 'get',
   path: '/quran/surahs/{surah}/ayahs',
   resource: 'quran',
@@ -24,13 +25,13 @@ export const listAyahsRoute: RouteDefinition<{ translations?: string }, { surah:
   description: UNPUBLISHED,
   params: surahParams,
   query: translationsQuery,
-  response: { type: 'array', items: ayah },
+  response: Type.Array(ayah),
   handle: async ({ params, query, key }, { stores }) => ({
     data: await listSurahAyahs(stores, params.surah, { translations: query.translations, viewer: key }),
   }),
-};
+});
 
-export const getAyahRoute: RouteDefinition<{ translations?: string }, { surah: number; ayah: number }> = {
+export const getAyahRoute = defineRoute({
   method: 'get',
   path: '/quran/surahs/{surah}/ayahs/{ayah}',
   resource: 'quran',
@@ -43,4 +44,4 @@ export const getAyahRoute: RouteDefinition<{ translations?: string }, { surah: n
   handle: async ({ params, query, key }, { stores }) => ({
     data: await getAyah(stores, params.surah, params.ayah, { translations: query.translations, viewer: key }),
   }),
-};
+});

@@ -1,13 +1,12 @@
 import { actorOfKey, assertNoTextAr, deleteAyahTranslation, patchAyahMetadata, putAyahTranslation } from '@islamic-data/core';
-import type { RouteDefinition } from '../../platform/route.js';
+import { Type } from '@sinclair/typebox';
+import { defineRoute } from '../../platform/route.js';
 import { forbidArabicLocale, storedTranslation, translationBody } from '../content-schemas.js';
 import { ayah, ayahMetadataPatch, ayahParams, ayahTranslationParams } from './quran-schemas.js';
 
 const TAG = 'Quran';
 
-type TranslationParams = { surah: number; ayah: number; locale: string };
-
-export const putAyahTranslationRoute: RouteDefinition<unknown, TranslationParams, { text: string }> = {
+export const putAyahTranslationRoute = defineRoute({
   method: 'put',
   path: '/quran/surahs/{surah}/ayahs/{ayah}/translations/{locale}',
   resource: 'quran',
@@ -24,9 +23,9 @@ export const putAyahTranslationRoute: RouteDefinition<unknown, TranslationParams
     const { created, translation } = await putAyahTranslation(deps, { ...params, text: body.text }, actorOfKey(key!));
     return { status: created ? 201 : 200, data: translation };
   },
-};
+});
 
-export const deleteAyahTranslationRoute: RouteDefinition<unknown, TranslationParams> = {
+export const deleteAyahTranslationRoute = defineRoute({
   method: 'delete',
   path: '/quran/surahs/{surah}/ayahs/{ayah}/translations/{locale}',
   resource: 'quran',
@@ -34,7 +33,7 @@ export const deleteAyahTranslationRoute: RouteDefinition<unknown, TranslationPar
   summary: 'Delete a translation of an ayah (extension)',
   description: 'Needs the delete permission; 404 when the ayah has no translation in that locale. Audited and restorable by the operator.',
   params: ayahTranslationParams,
-  response: { type: 'null' },
+  response: Type.Null(),
   successStatus: 204,
   guard: forbidArabicLocale,
   errors: ['FORBIDDEN_LOCALE'],
@@ -42,9 +41,9 @@ export const deleteAyahTranslationRoute: RouteDefinition<unknown, TranslationPar
     await deleteAyahTranslation(deps, params, actorOfKey(key!));
     return { status: 204 };
   },
-};
+});
 
-export const patchAyahRoute: RouteDefinition<unknown, { surah: number; ayah: number }, Record<string, unknown>> = {
+export const patchAyahRoute = defineRoute({
   method: 'patch',
   path: '/quran/surahs/{surah}/ayahs/{ayah}',
   resource: 'quran',
@@ -58,4 +57,4 @@ export const patchAyahRoute: RouteDefinition<unknown, { surah: number; ayah: num
   errors: ['FORBIDDEN_LOCALE'],
   response: ayah,
   handle: async ({ params, body, key }, deps) => ({ data: await patchAyahMetadata(deps, { ...params, patch: body }, actorOfKey(key!)) }),
-};
+});

@@ -1,13 +1,12 @@
 import { actorOfKey, assertNoTextAr, deleteHadithTranslation, patchHadithMetadata, putHadithTranslation } from '@islamic-data/core';
-import type { RouteDefinition } from '../../platform/route.js';
+import { Type } from '@sinclair/typebox';
+import { defineRoute } from '../../platform/route.js';
 import { forbidArabicLocale, storedTranslation, translationBody } from '../content-schemas.js';
 import { hadith, hadithMetadataPatch, hadithParams, translationParams } from './hadith-schemas.js';
 
 const TAG = 'Hadith';
 
-type TranslationParams = { id: string; number: number; locale: string };
-
-export const putTranslationRoute: RouteDefinition<unknown, TranslationParams, { text: string }> = {
+export const putTranslationRoute = defineRoute({
   method: 'put',
   path: '/hadith/collections/{id}/hadiths/{number}/translations/{locale}',
   resource: 'hadith',
@@ -20,17 +19,13 @@ export const putTranslationRoute: RouteDefinition<unknown, TranslationParams, { 
   response: storedTranslation,
   guard: forbidArabicLocale,
   errors: ['FORBIDDEN_LOCALE'],
-  handle: async ({ params, body, key }, deps) => {
-    const { created, translation } = await putHadithTranslation(
-      deps,
-      { collection: params.id, number: params.number, locale: params.locale, text: body.text },
-      actorOfKey(key!),
-    );
+  handle: async ({ params: { id: collection, number, locale }, body, key }, deps) => {
+    const { created, translation } = await putHadithTranslation(deps, { collection, number, locale, text: body.text }, actorOfKey(key!));
     return { status: created ? 201 : 200, data: translation };
   },
-};
+});
 
-export const deleteTranslationRoute: RouteDefinition<unknown, TranslationParams> = {
+export const deleteTranslationRoute = defineRoute({
   method: 'delete',
   path: '/hadith/collections/{id}/hadiths/{number}/translations/{locale}',
   resource: 'hadith',
@@ -38,17 +33,17 @@ export const deleteTranslationRoute: RouteDefinition<unknown, TranslationParams>
   summary: 'Delete a translation of a hadith (extension)',
   description: 'Needs the delete permission; 404 when the hadith has no translation in that locale. Audited and restorable by the operator.',
   params: translationParams,
-  response: { type: 'null' },
+  response: Type.Null(),
   successStatus: 204,
   guard: forbidArabicLocale,
   errors: ['FORBIDDEN_LOCALE'],
-  handle: async ({ params, key }, deps) => {
-    await deleteHadithTranslation(deps, { collection: params.id, number: params.number, locale: params.locale }, actorOfKey(key!));
+  handle: async ({ params: { id: collection, number, locale }, key }, deps) => {
+    await deleteHadithTranslation(deps, { collection, number, locale }, actorOfKey(key!));
     return { status: 204 };
   },
-};
+});
 
-export const patchHadithRoute: RouteDefinition<unknown, { id: string; number: number }, Record<string, unknown>> = {
+export const patchHadithRoute = defineRoute({
   method: 'patch',
   path: '/hadith/collections/{id}/hadiths/{number}',
   resource: 'hadith',
@@ -61,7 +56,7 @@ export const patchHadithRoute: RouteDefinition<unknown, { id: string; number: nu
   bodyGuard: assertNoTextAr,
   errors: ['FORBIDDEN_LOCALE'],
   response: hadith,
-  handle: async ({ params, body, key }, deps) => ({
-    data: await patchHadithMetadata(deps, { collection: params.id, number: params.number, patch: body }, actorOfKey(key!)),
+  handle: async ({ params: { id: collection, number }, body, key }, deps) => ({
+    data: await patchHadithMetadata(deps, { collection, number, patch: body }, actorOfKey(key!)),
   }),
-};
+});

@@ -1,8 +1,8 @@
-import { actorOfKey, submitMosque, type MosqueSubmission } from '@islamic-data/core';
-import type { RouteDefinition } from '../../platform/route.js';
+import { actorOfKey, submitMosque } from '@islamic-data/core';
+import { defineRoute } from '../../platform/route.js';
 import { mosqueSubmissionBody, submittedMosque } from './mosque-schemas.js';
 
-export const submitMosqueRoute: RouteDefinition<unknown, unknown, MosqueSubmission> = {
+export const submitMosqueRoute = defineRoute({
   method: 'post',
   path: '/mosques',
   resource: 'mosques',
@@ -17,4 +17,4 @@ export const submitMosqueRoute: RouteDefinition<unknown, unknown, MosqueSubmissi
   response: submittedMosque,
   successStatus: 202,
   handle: async ({ body, key }, deps) => ({ data: await submitMosque(deps, body, actorOfKey(key!)) }),
-};
+});

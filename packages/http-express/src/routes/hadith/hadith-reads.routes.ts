@@ -1,21 +1,22 @@
 import { getHadith, getHadithCollection, listCollectionHadiths, listHadithCollections } from '@islamic-data/core';
-import type { RouteDefinition } from '../../platform/route.js';
+import { Type } from '@sinclair/typebox';
+import { defineRoute } from '../../platform/route.js';
 import { collectionParams, hadith, hadithCollection, hadithPage, hadithPageQuery, hadithParams, translationsQuery } from './hadith-schemas.js';
 
 const TAG = 'Hadith';
 
-export const listCollectionsRoute: RouteDefinition = {
+export const listCollectionsRoute = defineRoute({
   method: 'get',
   path: '/hadith/collections',
   resource: 'hadith',
   tag: TAG,
   summary: 'All Hadith collections',
   description: '`total` is the number of published hadiths of the collection.',
-  response: { type: 'array', items: hadithCollection },
+  response: Type.Array(hadithCollection),
   handle: async (_input, { stores }) => ({ data: await listHadithCollections(stores) }),
-};
+});
 
-export const getCollectionRoute: RouteDefinition<unknown, { id: string }> = {
+export const getCollectionRoute = defineRoute({
   method: 'get',
   path: '/hadith/collections/{id}',
   resource: 'hadith',
@@ -23,10 +24,10 @@ export const getCollectionRoute: RouteDefinition<unknown, { id: string }> = {
   summary: 'One Hadith collection',
   params: collectionParams,
   response: hadithCollection,
-  handle: async ({ params }, { stores }) => ({ data: await getHadithCollection(stores, params.id) }),
-};
+  handle: async ({ params: { id: collection } }, { stores }) => ({ data: await getHadithCollection(stores, collection) }),
+});
 
-export const listHadithsRoute: RouteDefinition<{ limit: number; startAfter?: number; translations?: string }, { id: string }> = {
+export const listHadithsRoute = defineRoute({
   method: 'get',
   path: '/hadith/collections/{id}/hadiths',
   resource: 'hadith',
@@ -37,12 +38,12 @@ export const listHadithsRoute: RouteDefinition<{ limit: number; startAfter?: num
   params: collectionParams,
   query: hadithPageQuery,
   response: hadithPage,
-  handle: async ({ params, query, key }, { stores }) => ({
-    data: await listCollectionHadiths(stores, params.id, { ...query, viewer: key }),
+  handle: async ({ params: { id: collection }, query, key }, { stores }) => ({
+    data: await listCollectionHadiths(stores, collection, { ...query, viewer: key }),
   }),
-};
+});
 
-export const getHadithRoute: RouteDefinition<{ translations?: string }, { id: string; number: number }> = {
+export const getHadithRoute = defineRoute({
   method: 'get',
   path: '/hadith/collections/{id}/hadiths/{number}',
   resource: 'hadith',
@@ -50,9 +51,9 @@ export const getHadithRoute: RouteDefinition<{ translations?: string }, { id: st
   summary: 'One hadith with its Arabic text and translations',
   description: 'An unpublished hadith is 404 for keys without the write permission.',
   params: hadithParams,
-  query: { type: 'object', properties: { translations: translationsQuery } },
+  query: Type.Object({ translations: Type.Optional(translationsQuery) }),
   response: hadith,
-  handle: async ({ params, query, key }, { stores }) => ({
-    data: await getHadith(stores, params.id, params.number, { translations: query.translations, viewer: key }),
+  handle: async ({ params: { id: collection, number }, query, key }, { stores }) => ({
+    data: await getHadith(stores, collection, number, { translations: query.translations, viewer: key }),
   }),
-};
+});
