@@ -3,6 +3,7 @@ export * from './schema.js';
 export * from './migrate.js';
 export * from './backup.js';
 export * from './server-lock.js';
+export * from './sqlite-health-probe.js';
 export * from './stores/sqlite-key-store.js';
 export * from './stores/sqlite-audit-log.js';
 export * from './stores/sqlite-rate-limiter.js';

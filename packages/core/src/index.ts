@@ -18,6 +18,8 @@ export * from './audit/audit-target.js';
 export * from './audit/in-memory-audit-log.js';
 export * from './rate-limit/rate-limiter.js';
 export * from './rate-limit/in-memory-rate-limiter.js';
+export * from './health/health-probe.js';
+export * from './health/in-memory-health-probe.js';
 export * from './qibla/qibla.js';
 export * from './editions/edition.js';
 export * from './editions/edition-store.js';

@@ -20,7 +20,7 @@ const BODY_LIMIT = '64kb';
 export function createApp(deps: AppDependencies, routes: RouteDefinition[] = apiRoutes): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', deps.config.trustProxy);
+  app.set('trust proxy', deps.trustProxy);
   app.set('etag', 'strong');
 
   app.use(requestId, requestLog(deps.logger), compression(), corsForReads, identifyAndLimit(deps));
@@ -67,14 +67,11 @@ function partTaking(route: RouteDefinition, parameter: string | undefined): Requ
   return part ?? (route.body ? 'body' : 'query');
 }
 
-function health(deps: Pick<AppDependencies, 'database'>): RequestHandler {
-  return (_req, res) => {
+function health(deps: Pick<AppDependencies, 'health'>): RequestHandler {
+  return async (_req, res) => {
     res.set('Cache-Control', 'no-store');
-    try {
-      deps.database.sqlite.prepare('select 1').get();
-      res.json({ status: 'ok' });
-    } catch {
-      res.status(503).json({ status: 'unavailable' });
-    }
+    const healthy = await deps.health.isHealthy().catch(() => false);
+    if (healthy) res.json({ status: 'ok' });
+    else res.status(503).json({ status: 'unavailable' });
   };
 }

@@ -1,15 +1,15 @@
-import type { SqliteDatabase } from '@islamic-data/adapters-sqlite';
-import type { Clock, RateLimiter, Stores, UnitOfWork } from '@islamic-data/core';
+import type { Clock, HealthProbe, RateLimiter, Stores, UnitOfWork } from '@islamic-data/core';
 import type { Logger } from 'pino';
-import type { Config } from './config.js';
 
-/** What routes and commands are given: ports bound to their adapters by the composition root. */
+/** What the app and its routes are given: core's ports, bound to adapters by the process that starts the app. */
 export interface AppDependencies {
-  config: Config;
   clock: Clock;
-  database: SqliteDatabase;
   stores: Stores;
   unitOfWork: UnitOfWork;
   rateLimiter: RateLimiter;
+  /** Asked by `GET /health`. */
+  health: HealthProbe;
   logger: Logger;
+  /** Express's `trust proxy` setting: false, true, a hop count, or a list of addresses. */
+  trustProxy: boolean | number | string;
 }

@@ -1,6 +1,6 @@
 import { backupDatabase, integrityCheck, migrateToLatest, restoreDatabase } from '@islamic-data/adapters-sqlite';
-import { loadConfig } from '@islamic-data/http-express';
 import { Command } from 'commander';
+import { loadConfig } from '../config.js';
 import { withServices } from '../context.js';
 import { print } from '../output.js';
 

@@ -1,5 +1,6 @@
-import { loadConfig, startServer, stopOnSignals } from '@islamic-data/http-express';
 import { Command } from 'commander';
+import { loadConfig } from '../config.js';
+import { startServer, stopOnSignals } from '../server.js';
 
 export function serveCommand(): Command {
   return new Command('serve')

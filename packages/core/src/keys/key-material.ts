@@ -26,7 +26,3 @@ export function generateKeyId(): string {
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
-
-export function looksLikeApiKey(value: string): boolean {
-  return value.startsWith(KEY_PREFIX) && value.length === KEY_PREFIX.length + KEY_BODY_LENGTH;
-}

@@ -2,15 +2,16 @@ import 'reflect-metadata';
 import {
   migrateToLatest,
   openDatabase,
+  sqliteHealthProbe,
   sqliteStores,
   sqliteUnitOfWork,
   type SqliteDatabase,
 } from '@islamic-data/adapters-sqlite';
 import { InMemoryRateLimiter, systemClock, type Clock } from '@islamic-data/core';
+import type { AppDependencies } from '@islamic-data/http-express';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import type { Config } from './config.js';
-import type { AppDependencies } from './dependencies.js';
 
 /** Injection tokens: core classes carry no decorators, so everything is registered by token. */
 export const TOKENS = {
@@ -21,7 +22,14 @@ export const TOKENS = {
   stores: Symbol('Stores'),
   unitOfWork: Symbol('UnitOfWork'),
   rateLimiter: Symbol('RateLimiter'),
+  health: Symbol('HealthProbe'),
 } as const;
+
+/** The app's dependencies, plus what the process itself needs: its configuration and the open database. */
+export interface Services extends AppDependencies {
+  config: Config;
+  database: SqliteDatabase;
+}
 
 export interface CompositionOptions {
   clock?: Clock;
@@ -42,13 +50,7 @@ export function buildContainer(config: Config, options: CompositionOptions = {})
       ),
     ),
   });
-  container.register(TOKENS.database, { useFactory: instanceCachingFactory(() => openDatabase(config.databasePath)) });
-  container.register(TOKENS.stores, {
-    useFactory: instanceCachingFactory((c) => sqliteStores(c.resolve<SqliteDatabase>(TOKENS.database).db)),
-  });
-  container.register(TOKENS.unitOfWork, {
-    useFactory: instanceCachingFactory((c) => sqliteUnitOfWork(c.resolve<SqliteDatabase>(TOKENS.database).db)),
-  });
+  registerStorage(container, config);
   // Counting in process memory: one server process per database file is the supported shape.
   container.register(TOKENS.rateLimiter, {
     useFactory: instanceCachingFactory(() => new InMemoryRateLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000 })),
@@ -56,21 +58,33 @@ export function buildContainer(config: Config, options: CompositionOptions = {})
   return container;
 }
 
-export function resolveDependencies(container: DependencyContainer): AppDependencies {
+/** Stores, unit of work and health probe over the configured storage: today always the SQLite file at DATABASE_PATH. */
+function registerStorage(container: DependencyContainer, config: Config): void {
+  const database = (c: DependencyContainer) => c.resolve<SqliteDatabase>(TOKENS.database);
+  container.register(TOKENS.database, { useFactory: instanceCachingFactory(() => openDatabase(config.databasePath)) });
+  container.register(TOKENS.stores, { useFactory: instanceCachingFactory((c) => sqliteStores(database(c).db)) });
+  container.register(TOKENS.unitOfWork, { useFactory: instanceCachingFactory((c) => sqliteUnitOfWork(database(c).db)) });
+  container.register(TOKENS.health, { useFactory: instanceCachingFactory((c) => sqliteHealthProbe(database(c).sqlite)) });
+}
+
+export function resolveServices(container: DependencyContainer): Services {
+  const config = container.resolve<Config>(TOKENS.config);
   return {
-    config: container.resolve(TOKENS.config),
+    config,
     clock: container.resolve(TOKENS.clock),
     logger: container.resolve<Logger>(TOKENS.logger),
     database: container.resolve(TOKENS.database),
     stores: container.resolve(TOKENS.stores),
     unitOfWork: container.resolve(TOKENS.unitOfWork),
     rateLimiter: container.resolve(TOKENS.rateLimiter),
+    health: container.resolve(TOKENS.health),
+    trustProxy: config.trustProxy,
   };
 }
 
-/** Opens and migrates the database and wires every port: what both the server and the CLI start from. */
-export async function composeServices(config: Config, options: CompositionOptions = {}): Promise<AppDependencies> {
-  const deps = resolveDependencies(buildContainer(config, options));
-  await migrateToLatest(deps.database.db);
-  return deps;
+/** Opens and migrates the database and wires every port: what the server and every command start from. */
+export async function composeServices(config: Config, options: CompositionOptions = {}): Promise<Services> {
+  const services = resolveServices(buildContainer(config, options));
+  await migrateToLatest(services.database.db);
+  return services;
 }

@@ -5,7 +5,8 @@ import { importHadithCollection } from '@islamic-data/core';
 import { readHadithJson } from '@islamic-data/sources';
 import { HADITH_JSON_DIR } from '@islamic-data/test-fixtures';
 import { Writable } from 'node:stream';
-import { composeServices, loadConfig } from '../src/index.js';
+import { composeServices } from '../src/composition-root.js';
+import { loadConfig } from '../src/config.js';
 
 const from = process.env.HADITH_JSON_FROM ?? HADITH_JSON_DIR;
 const databasePath = process.env.BENCH_DATABASE_PATH;

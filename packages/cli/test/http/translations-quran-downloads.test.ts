@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { quranJsonSource, startTestApp, type TestApp } from './test-app.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const AZ_FILE = path.join(repoRoot, '../shared/data/quran-az/az.mammadaliyev.xml');
 
 describe('http: open Quran translation downloads', () => {

@@ -1,5 +1,6 @@
 import { integrityCheck } from '@islamic-data/adapters-sqlite';
 import { createApiKey, hashApiKey, type Clock, type CreateKeyInput, type QuranSource } from '@islamic-data/core';
+import { apiRoutes, createApp, type RouteDefinition } from '@islamic-data/http-express';
 import { loadQuranJson } from '@islamic-data/sources';
 import { expect } from 'chai';
 import type { Express } from 'express';
@@ -7,11 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { apiRoutes, composeServices, createApp, loadConfig, type AppDependencies, type RouteDefinition } from '../src/index.js';
+import { composeServices, type Services } from '../../src/composition-root.js';
+import { loadConfig } from '../../src/config.js';
 
 export interface TestApp {
   app: Express;
-  deps: AppDependencies;
+  deps: Services;
   /** Every log line the app wrote. */
   logs: string[];
   /** Every key issued through `issueKey`, to check that none reached a log. */

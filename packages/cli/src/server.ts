@@ -1,15 +1,14 @@
 import { claimDatabaseForServer } from '@islamic-data/adapters-sqlite';
+import { createApp } from '@islamic-data/http-express';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app.js';
-import { composeServices, type CompositionOptions } from './composition-root.js';
+import { composeServices, type CompositionOptions, type Services } from './composition-root.js';
 import type { Config } from './config.js';
-import type { AppDependencies } from './dependencies.js';
 import { prepareContent } from './startup.js';
 
 export interface RunningServer {
   server: Server;
-  deps: AppDependencies;
+  deps: Services;
   url: string;
   /** Stops accepting, lets requests in flight finish, then closes the database. */
   close(): Promise<void>;

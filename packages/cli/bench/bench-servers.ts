@@ -1,6 +1,7 @@
 // Child process of the benchmarks: serves a bare Express 5 route and the real app on loopback
 // ports, then reports them (and a read key) to the parent as JSON on stdout.
 import { createApiKey } from '@islamic-data/core';
+import { createApp } from '@islamic-data/http-express';
 import express from 'express';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +9,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { composeServices, createApp, loadConfig } from '../src/index.js';
+import { composeServices } from '../src/composition-root.js';
+import { loadConfig } from '../src/config.js';
 
 const listen = (handler: Parameters<typeof createServer>[1]) =>
   new Promise<number>((resolve) => {

@@ -2,12 +2,14 @@
 // and bare Express 5 routes (with the same compression middleware) that send the same payloads
 // precomputed. Reports its ports and a read key on stdout; answers any IPC message with its memory.
 import { createApiKey, downloadQuranEdition, getAyah, listSurahAyahs } from '@islamic-data/core';
+import { createApp } from '@islamic-data/http-express';
 import compression from 'compression';
 import express from 'express';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { composeServices, createApp, loadConfig } from '../src/index.js';
+import { composeServices } from '../src/composition-root.js';
+import { loadConfig } from '../src/config.js';
 
 const listen = (handler: Parameters<typeof createServer>[1]) =>
   new Promise<number>((resolve) => {
