@@ -1,4 +1,10 @@
-import { InMemoryAuditLog, InMemoryEditionStore, InMemoryKeyStore, InMemoryRateLimiter, createInMemoryStores } from '@islamic-data/core';
+import {
+  InMemoryAuditLog,
+  InMemoryEditionStore,
+  InMemoryKeyStore,
+  InMemoryRateLimiter,
+  createInMemoryStores,
+} from '@islamic-data/core';
 import {
   auditLogConformance,
   editionStoreConformance,

@@ -17,8 +17,10 @@ export async function backupDatabase(
   sqlite: BetterSqlite3.Database,
   destination: string,
 ): Promise<{ pages: number; integrity: string }> {
-  if (path.resolve(destination) === path.resolve(sqlite.name)) throw new Error(`${destination} is the database itself; back up to another file.`);
-  if (existsSync(destination) && statSync(destination).isDirectory()) throw new Error(`${destination} is a directory; give the backup a file name.`);
+  if (path.resolve(destination) === path.resolve(sqlite.name))
+    throw new Error(`${destination} is the database itself; back up to another file.`);
+  if (existsSync(destination) && statSync(destination).isDirectory())
+    throw new Error(`${destination} is a directory; give the backup a file name.`);
   mkdirSync(path.dirname(path.resolve(destination)), { recursive: true });
   const { totalPages } = await sqlite.backup(destination, { progress: () => ALL_PAGES });
   const copy = new BetterSqlite3(destination, { readonly: true });
@@ -39,9 +41,12 @@ export function integrityCheck(sqlite: BetterSqlite3.Database): string {
  */
 export async function restoreDatabase(backupFile: string, databaseFile: string): Promise<{ pages: number }> {
   const holder = serverHoldingDatabase(databaseFile);
-  if (holder !== null) throw new Error(`A server (pid ${holder}) is serving ${databaseFile}; stop it before restoring.`);
-  if (!existsSync(backupFile) || statSync(backupFile).isDirectory()) throw new Error(`There is no backup file ${backupFile}.`);
-  if (path.resolve(backupFile) === path.resolve(databaseFile)) throw new Error(`${backupFile} is the database itself; restore from a backup file.`);
+  if (holder !== null)
+    throw new Error(`A server (pid ${holder}) is serving ${databaseFile}; stop it before restoring.`);
+  if (!existsSync(backupFile) || statSync(backupFile).isDirectory())
+    throw new Error(`There is no backup file ${backupFile}.`);
+  if (path.resolve(backupFile) === path.resolve(databaseFile))
+    throw new Error(`${backupFile} is the database itself; restore from a backup file.`);
   const source = new BetterSqlite3(backupFile, { readonly: true, fileMustExist: true });
   const staging = `${databaseFile}.restoring`;
   try {

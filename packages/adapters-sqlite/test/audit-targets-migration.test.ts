@@ -16,7 +16,10 @@ describe('SQLite: the audit-targets migration backfills the targets of entries w
     ['quran/editions/az', { type: 'quran-edition', lang: 'az' }],
     ['hadith/test-collection', { type: 'hadith-collection', collection: 'test-collection' }],
     ['hadith/test-collection/7', { type: 'hadith', collection: 'test-collection', number: 7 }],
-    ['hadith/test-collection/7/translations/ru', { type: 'hadith-translation', collection: 'test-collection', number: 7, locale: 'ru' }],
+    [
+      'hadith/test-collection/7/translations/ru',
+      { type: 'hadith-translation', collection: 'test-collection', number: 7, locale: 'ru' },
+    ],
     ['mosques/test-mosque-test-city', { type: 'mosque', slug: 'test-mosque-test-city' }],
     ['keys/key_TEST00000001', { type: 'api-key', id: 'key_TEST00000001' }],
     ['test/unknown/shape', null],
@@ -24,7 +27,9 @@ describe('SQLite: the audit-targets migration backfills the targets of entries w
 
   before(async () => {
     database = openDatabase(path.join(dir, 'legacy.db'));
-    const { error } = await new Migrator({ db: database.db, provider: migrationProvider }).migrateTo('2026-11-22-040-mosques');
+    const { error } = await new Migrator({ db: database.db, provider: migrationProvider }).migrateTo(
+      '2026-11-22-040-mosques',
+    );
     if (error) throw error;
     const insert = database.sqlite.prepare(
       "insert into audit_log (at, key_id, key_name, action, resource, before_json, after_json) values ('2026-01-01T00:00:00.000Z', null, 'operator', 'test.write', ?, null, '{}')",
@@ -44,12 +49,18 @@ describe('SQLite: the audit-targets migration backfills the targets of entries w
 
   it('lists an entry without a target but refuses to roll it back', async () => {
     const [unknown] = await sqliteAuditLog(database.db).list({ resourcePrefix: 'test/' });
-    const deps = { unitOfWork: sqliteUnitOfWork(database.db), clock: new ManualClock('2026-01-02T00:00:00.000Z'), restorers: contentRestorers };
+    const deps = {
+      unitOfWork: sqliteUnitOfWork(database.db),
+      clock: new ManualClock('2026-01-02T00:00:00.000Z'),
+      restorers: contentRestorers,
+    };
     const refused = await rollbackEntry(deps, unknown!.id).then(
       () => undefined,
       (error: unknown) => error as Error,
     );
     expect(refused).to.be.instanceOf(Error);
-    expect(refused!.message).to.contain(`Audit entry ${unknown!.id} (test.write test/unknown/shape) cannot be rolled back.`);
+    expect(refused!.message).to.contain(
+      `Audit entry ${unknown!.id} (test.write test/unknown/shape) cannot be rolled back.`,
+    );
   });
 });

@@ -44,7 +44,9 @@ describe('sqlite: online backup', function () {
     const backupFile = path.join(dir, 'copy', 'backup.db');
     const result = await Promise.race([
       backupDatabase(database.sqlite, backupFile),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the backup never finished under concurrent writes')), 10_000)),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('the backup never finished under concurrent writes')), 10_000),
+      ),
     ]).finally(() => (writing = false));
     expect(writes).to.be.greaterThan(0);
     expect(result.integrity).to.equal('ok');
@@ -52,7 +54,9 @@ describe('sqlite: online backup', function () {
 
     const copy = new BetterSqlite3(backupFile, { readonly: true });
     try {
-      const { rows, concurrent } = copy.prepare("select count(*) as rows, sum(text like 'Test concurrent %') as concurrent from test_rows").get() as { rows: number; concurrent: number };
+      const { rows, concurrent } = copy
+        .prepare("select count(*) as rows, sum(text like 'Test concurrent %') as concurrent from test_rows")
+        .get() as { rows: number; concurrent: number };
       expect(rows).to.equal(20_000 + concurrent);
       expect(concurrent).to.be.at.most(writes);
     } finally {

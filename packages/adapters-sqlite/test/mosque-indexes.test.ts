@@ -12,9 +12,12 @@ describe('SQLite mosques: the R*Tree and FTS5 indexes', () => {
     database = await fresh();
   });
 
-  const count = (table: string) => (database.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+  const count = (table: string) =>
+    (database.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
   const plan = (query: string, ...params: unknown[]) =>
-    (database.sqlite.prepare(`explain query plan ${query}`).all(...params) as { detail: string }[]).map((row) => row.detail).join('\n');
+    (database.sqlite.prepare(`explain query plan ${query}`).all(...params) as { detail: string }[])
+      .map((row) => row.detail)
+      .join('\n');
 
   it('holds exactly the published mosques, and follows them through moderation', async () => {
     const store = sqliteMosqueStore(database.db);
@@ -51,11 +54,12 @@ describe('SQLite mosques: the R*Tree and FTS5 indexes', () => {
     expect(hits.map((hit) => hit.mosque.slug)).to.deep.equal([record.slug]);
   });
 
-  it("drives every search of the store from an index, never from a scan of the mosques", async () => {
+  it('drives every search of the store from an index, never from a scan of the mosques', async () => {
     const queries: { sql: string; parameters: readonly unknown[] }[] = [];
     const logged = new Kysely<Database>({
       dialect: new SqliteDialect({ database: database.sqlite }),
-      log: (event) => void (event.level === 'query' && event.query.sql.startsWith('select') && queries.push(event.query)),
+      log: (event) =>
+        void (event.level === 'query' && event.query.sql.startsWith('select') && queries.push(event.query)),
     });
     const store = sqliteMosqueStore(logged);
     const planOf = async (search: MosqueSearch) => {
@@ -64,14 +68,27 @@ describe('SQLite mosques: the R*Tree and FTS5 indexes', () => {
       return plan(queries[0]!.sql, ...queries[0]!.parameters);
     };
     const near = { lat: 51.5, lng: -0.12, radiusKm: 25 };
-    for (const search of [{ near }, { near, country: 'GB' }, { near, city: 'london', terms: ['test'] }] as Omit<MosqueSearch, 'limit'>[]) {
-      expect(await planOf({ ...search, limit: 20 }), JSON.stringify(search)).to.match(/^SCAN g VIRTUAL TABLE INDEX \d+:\S+\nSEARCH m USING INTEGER PRIMARY KEY/);
+    for (const search of [{ near }, { near, country: 'GB' }, { near, city: 'london', terms: ['test'] }] as Omit<
+      MosqueSearch,
+      'limit'
+    >[]) {
+      expect(await planOf({ ...search, limit: 20 }), JSON.stringify(search)).to.match(
+        /^SCAN g VIRTUAL TABLE INDEX \d+:\S+\nSEARCH m USING INTEGER PRIMARY KEY/,
+      );
     }
     for (const search of [{ terms: ['test'] }, { terms: ['test'], country: 'GB' }] as Omit<MosqueSearch, 'limit'>[]) {
-      expect(await planOf({ ...search, limit: 20 }), JSON.stringify(search)).to.match(/^SCAN mosques_fts VIRTUAL TABLE INDEX 0:M\d+\nSEARCH m USING INTEGER PRIMARY KEY/);
+      expect(await planOf({ ...search, limit: 20 }), JSON.stringify(search)).to.match(
+        /^SCAN mosques_fts VIRTUAL TABLE INDEX 0:M\d+\nSEARCH m USING INTEGER PRIMARY KEY/,
+      );
     }
-    expect(await planOf({ limit: 20 })).to.match(/^SEARCH m USING (COVERING )?INDEX mosques_status_slug \(status=\?\)$/m).and.not.contain('TEMP B-TREE');
-    expect(await planOf({ country: 'GB', limit: 20 })).to.contain('INDEX mosques_status_country_slug').and.not.contain('TEMP B-TREE');
-    expect(await planOf({ city: 'london', limit: 20 })).to.contain('INDEX mosques_status_city_slug').and.not.contain('TEMP B-TREE');
+    expect(await planOf({ limit: 20 }))
+      .to.match(/^SEARCH m USING (COVERING )?INDEX mosques_status_slug \(status=\?\)$/m)
+      .and.not.contain('TEMP B-TREE');
+    expect(await planOf({ country: 'GB', limit: 20 }))
+      .to.contain('INDEX mosques_status_country_slug')
+      .and.not.contain('TEMP B-TREE');
+    expect(await planOf({ city: 'london', limit: 20 }))
+      .to.contain('INDEX mosques_status_city_slug')
+      .and.not.contain('TEMP B-TREE');
   });
 });

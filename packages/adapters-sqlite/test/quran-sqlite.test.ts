@@ -36,7 +36,11 @@ describe('SQLite Quran store: queries, constraints, transactions', () => {
 
   it('refuses a translation of an ayah that does not exist', async () => {
     const { database } = await imported();
-    const put = sqliteQuranStore(database.db).putTranslation(1, 4, { locale: 'en', text: 'Test', updatedAt: clock.now().toISOString() });
+    const put = sqliteQuranStore(database.db).putTranslation(1, 4, {
+      locale: 'en',
+      text: 'Test',
+      updatedAt: clock.now().toISOString(),
+    });
     const error = await put.then(
       () => undefined,
       (caught: Error) => caught,
@@ -48,7 +52,9 @@ describe('SQLite Quran store: queries, constraints, transactions', () => {
     const { database } = await imported();
     const dump = () =>
       database.sqlite
-        .prepare("select (select group_concat(text, '|') from quran_ayah_translations) t, (select group_concat(name, '|') from editions) e, (select count(*) from audit_log) a")
+        .prepare(
+          "select (select group_concat(text, '|') from quran_ayah_translations) t, (select group_concat(name, '|') from editions) e, (select count(*) from audit_log) a",
+        )
         .get();
     const before = dump();
     const changed = aSyntheticQuranSource({ counts: [3, 40, 2], languages: ['en', 'ru', 'tr'] });
@@ -77,14 +83,20 @@ describe('SQLite Quran store: queries, constraints, transactions', () => {
     await importQuran({ unitOfWork: sqliteUnitOfWork(database.db), clock }, { ...source, translations: [english!] });
     const dump = () =>
       database.sqlite
-        .prepare("select (select count(*) from quran_ayah_translations where locale = 'az') rows, (select count(*) from editions where lang = 'az') editions, (select count(*) from audit_log) audit")
+        .prepare(
+          "select (select count(*) from quran_ayah_translations where locale = 'az') rows, (select count(*) from editions where lang = 'az') editions, (select count(*) from audit_log) audit",
+        )
         .get();
     const before = dump();
     let rowsWritten = 0;
     const failing = {
       clock,
       unitOfWork: interceptAudit(database, async () => {
-        rowsWritten = (database.sqlite.prepare("select count(*) n from quran_ayah_translations where locale = 'az'").get() as { n: number }).n;
+        rowsWritten = (
+          database.sqlite.prepare("select count(*) n from quran_ayah_translations where locale = 'az'").get() as {
+            n: number;
+          }
+        ).n;
         throw new Error('Test failure after the texts were written');
       }),
     };

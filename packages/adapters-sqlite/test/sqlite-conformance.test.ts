@@ -5,7 +5,14 @@ import {
   rateLimiterConformance,
   unitOfWorkConformance,
 } from '@islamic-data/test-fixtures';
-import { sqliteAuditLog, sqliteEditionStore, sqliteKeyStore, sqliteRateLimiter, sqliteStores, sqliteUnitOfWork } from '../src/index.js';
+import {
+  sqliteAuditLog,
+  sqliteEditionStore,
+  sqliteKeyStore,
+  sqliteRateLimiter,
+  sqliteStores,
+  sqliteUnitOfWork,
+} from '../src/index.js';
 import { freshDatabase } from './fresh-database.js';
 
 describe('SQLite adapters', () => {

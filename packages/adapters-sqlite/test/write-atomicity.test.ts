@@ -43,11 +43,28 @@ describe('SQLite: a write and its audit entry commit together or not at all', ()
   });
 
   const cases: [string, (deps: { unitOfWork: UnitOfWork; clock: ManualClock }) => Promise<unknown>][] = [
-    ['an ayah translation put', (deps) => putAyahTranslation(deps, { surah: 2, ayah: 1, locale: 'de', text: 'Test de' }, EDITOR)],
-    ['an ayah metadata patch', (deps) => patchAyahMetadata(deps, { surah: 2, ayah: 1, patch: { published: false, tags: ['test'] } }, EDITOR)],
-    ['a hadith translation put', (deps) => putHadithTranslation(deps, { collection: 'test-collection', number: 1, locale: 'de', text: 'Test de' }, EDITOR)],
-    ['a hadith translation delete', (deps) => deleteHadithTranslation(deps, { collection: 'test-collection', number: 2, locale: 'en' }, EDITOR)],
-    ['a hadith metadata patch', (deps) => patchHadithMetadata(deps, { collection: 'test-collection', number: 3, patch: { grade: 'Test grade' } }, EDITOR)],
+    [
+      'an ayah translation put',
+      (deps) => putAyahTranslation(deps, { surah: 2, ayah: 1, locale: 'de', text: 'Test de' }, EDITOR),
+    ],
+    [
+      'an ayah metadata patch',
+      (deps) => patchAyahMetadata(deps, { surah: 2, ayah: 1, patch: { published: false, tags: ['test'] } }, EDITOR),
+    ],
+    [
+      'a hadith translation put',
+      (deps) =>
+        putHadithTranslation(deps, { collection: 'test-collection', number: 1, locale: 'de', text: 'Test de' }, EDITOR),
+    ],
+    [
+      'a hadith translation delete',
+      (deps) => deleteHadithTranslation(deps, { collection: 'test-collection', number: 2, locale: 'en' }, EDITOR),
+    ],
+    [
+      'a hadith metadata patch',
+      (deps) =>
+        patchHadithMetadata(deps, { collection: 'test-collection', number: 3, patch: { grade: 'Test grade' } }, EDITOR),
+    ],
     ['a mosque submission', (deps) => submitMosque(deps, aMosqueSubmission(), EDITOR)],
   ];
 

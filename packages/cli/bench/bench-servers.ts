@@ -21,7 +21,8 @@ const listen = (handler: Parameters<typeof createServer>[1]) =>
 const bare = express();
 bare.get('/bare', (_req, res) => res.json({ data: { ok: true } }));
 
-const databasePath = process.env.BENCH_DATABASE_PATH ?? path.join(mkdtempSync(path.join(tmpdir(), 'islamic-data-bench-')), 'bench.db');
+const databasePath =
+  process.env.BENCH_DATABASE_PATH ?? path.join(mkdtempSync(path.join(tmpdir(), 'islamic-data-bench-')), 'bench.db');
 const deps = await composeServices(
   { ...loadConfig({}), databasePath, rateLimitPerMinute: 1_000_000_000, logLevel: 'warn' },
   { logDestination: new Writable({ write: (_c, _e, done) => done() }) },
@@ -30,6 +31,8 @@ const { key } = await createApiKey(deps, { name: 'Benchmark', scopes: ['*'], per
 
 const barePort = await listen(bare);
 const appPort = await listen(createApp(deps));
-process.stdout.write(JSON.stringify({ bare: `http://127.0.0.1:${barePort}`, app: `http://127.0.0.1:${appPort}`, key }) + '\n');
+process.stdout.write(
+  JSON.stringify({ bare: `http://127.0.0.1:${barePort}`, app: `http://127.0.0.1:${appPort}`, key }) + '\n',
+);
 // Exit normally on the parent's kill, so that --cpu-prof and similar flags can write their output.
 process.on('SIGTERM', () => process.exit(0));

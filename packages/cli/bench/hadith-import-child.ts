@@ -13,7 +13,10 @@ const databasePath = process.env.BENCH_DATABASE_PATH;
 if (!databasePath) throw new Error('BENCH_DATABASE_PATH is required.');
 
 const started = performance.now();
-const deps = await composeServices({ ...loadConfig({}), databasePath, logLevel: 'warn' }, { logDestination: new Writable({ write: (_c, _e, done) => done() }) });
+const deps = await composeServices(
+  { ...loadConfig({}), databasePath, logLevel: 'warn' },
+  { logDestination: new Writable({ write: (_c, _e, done) => done() }) },
+);
 let hadiths = 0;
 let written = 0;
 for await (const source of readHadithJson(from)) {
@@ -23,4 +26,6 @@ for await (const source of readHadithJson(from)) {
 }
 await deps.database.close();
 const seconds = (performance.now() - started) / 1000;
-process.stdout.write(JSON.stringify({ seconds, peakRssMb: process.resourceUsage().maxRSS / 1024, hadiths, written }) + '\n');
+process.stdout.write(
+  JSON.stringify({ seconds, peakRssMb: process.resourceUsage().maxRSS / 1024, hadiths, written }) + '\n',
+);

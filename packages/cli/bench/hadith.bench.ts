@@ -26,8 +26,11 @@ interface ImportRun {
 
 const runImport = () =>
   new Promise<ImportRun>((resolve, reject) => {
-    execFile(process.execPath, [path.join(here, 'hadith-import-child.js')], { env: { ...process.env, BENCH_DATABASE_PATH: databasePath } }, (error, stdout) =>
-      error ? reject(error) : resolve(JSON.parse(stdout) as ImportRun),
+    execFile(
+      process.execPath,
+      [path.join(here, 'hadith-import-child.js')],
+      { env: { ...process.env, BENCH_DATABASE_PATH: databasePath } },
+      (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as ImportRun)),
     );
   });
 
@@ -40,7 +43,9 @@ try {
     ['into an empty database', fresh],
     ['again, unchanged source', again],
   ] as const) {
-    console.log(`| ${name} | ${run.seconds.toFixed(2)} s | ${run.peakRssMb.toFixed(0)} MB | ${run.hadiths} | ${run.written} |`);
+    console.log(
+      `| ${name} | ${run.seconds.toFixed(2)} s | ${run.peakRssMb.toFixed(0)} MB | ${run.hadiths} | ${run.written} |`,
+    );
   }
   console.log(`\nDatabase file after the import: ${(statSync(databasePath).size / 1024 / 1024).toFixed(1)} MB`);
 
@@ -49,14 +54,18 @@ try {
     const [first, deep] = await compareToBare(
       targets,
       {
-        'first page: /hadith/collections/bukhari/hadiths?limit=100': '/api/v1/hadith/collections/bukhari/hadiths?limit=100',
-        'deep page: ...?limit=100&startAfter=7000': '/api/v1/hadith/collections/bukhari/hadiths?limit=100&startAfter=7000',
+        'first page: /hadith/collections/bukhari/hadiths?limit=100':
+          '/api/v1/hadith/collections/bukhari/hadiths?limit=100',
+        'deep page: ...?limit=100&startAfter=7000':
+          '/api/v1/hadith/collections/bukhari/hadiths?limit=100&startAfter=7000',
         'one hadith: /hadith/collections/bukhari/hadiths/7000': '/api/v1/hadith/collections/bukhari/hadiths/7000',
       },
       { rounds: ROUNDS, seconds: SECONDS },
     );
     const deepToFirst = deep!.target / first!.target;
-    console.log(`\ndeep page / first page = ${deepToFirst.toFixed(2)} (${Math.abs(deepToFirst - 1) <= 0.2 ? 'within' : 'NOT within'} 20%)`);
+    console.log(
+      `\ndeep page / first page = ${deepToFirst.toFixed(2)} (${Math.abs(deepToFirst - 1) <= 0.2 ? 'within' : 'NOT within'} 20%)`,
+    );
     if (Math.abs(deepToFirst - 1) > 0.2) process.exitCode = 1;
   } finally {
     targets.stop();

@@ -13,16 +13,24 @@ export interface BenchTargets {
 /** Starts bench-servers.js in its own process, so the load generator does not share its event loop. */
 export function startBenchServers(env: Record<string, string> = {}): Promise<BenchTargets> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench-servers.js');
-  const child = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
     child.stdout.once('data', (chunk: Buffer) => resolve({ ...JSON.parse(String(chunk)), stop: () => child.kill() }));
   });
 }
 
-export async function requestsPerSecond(url: string, headers: Record<string, string>, seconds: number): Promise<number> {
+export async function requestsPerSecond(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<number> {
   const result = await autocannon({ url, headers, connections: 10, duration: seconds });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
 }
 
@@ -57,7 +65,9 @@ export async function compareToBare(
   console.log(`\n| route | req/s | bare Express 5 req/s (same rounds) | ratio |`);
   console.log(`| --- | ---: | ---: | ---: |`);
   for (const row of rows) {
-    console.log(`| ${row.name} | ${row.target.toFixed(0)} | ${row.bare.toFixed(0)} | ${(row.target / row.bare).toFixed(2)} |`);
+    console.log(
+      `| ${row.name} | ${row.target.toFixed(0)} | ${row.bare.toFixed(0)} | ${(row.target / row.bare).toFixed(2)} |`,
+    );
   }
   return rows;
 }

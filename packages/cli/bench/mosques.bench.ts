@@ -19,7 +19,9 @@ const database = openDatabase(databasePath);
 await migrateToLatest(database.db);
 await sqliteUnitOfWork(database.db).run((stores) => stores.mosques.insertMany(generateMosques({ count, seed: 2026 })));
 await database.close();
-console.log(`Seeded ${count} published mosques in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (${databasePath}).`);
+console.log(
+  `Seeded ${count} published mosques in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (${databasePath}).`,
+);
 
 const queries = {
   'near London, 25 km, limit 20': '/api/v1/mosques?near=51.5074,-0.1278,25&limit=20',
@@ -37,7 +39,12 @@ try {
     if (response.status !== 200) throw new Error(`${name}: HTTP ${response.status}`);
     console.log(`${name}: ${body.data.length} results`);
   }
-  await compareToBare(targets, Object.fromEntries(Object.entries(queries).map(([name, url]) => [`${name}: GET ${url.replace('/api/v1', '')}`, url])));
+  await compareToBare(
+    targets,
+    Object.fromEntries(
+      Object.entries(queries).map(([name, url]) => [`${name}: GET ${url.replace('/api/v1', '')}`, url]),
+    ),
+  );
 } finally {
   targets?.stop();
   rmSync(dir, { recursive: true, force: true });

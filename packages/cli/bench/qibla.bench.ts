@@ -5,7 +5,9 @@ import { compareToBare, startBenchServers } from './measure.js';
 
 const targets = await startBenchServers();
 try {
-  await compareToBare(targets, { 'GET /api/v1/qibla?lat=40.7128&lng=-74.0060': '/api/v1/qibla?lat=40.7128&lng=-74.0060' });
+  await compareToBare(targets, {
+    'GET /api/v1/qibla?lat=40.7128&lng=-74.0060': '/api/v1/qibla?lat=40.7128&lng=-74.0060',
+  });
 } finally {
   targets.stop();
 }

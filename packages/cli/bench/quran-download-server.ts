@@ -18,7 +18,12 @@ const listen = (handler: Parameters<typeof createServer>[1]) =>
   });
 
 const deps = await composeServices(
-  { ...loadConfig({}), databasePath: process.env.BENCH_DATABASE_PATH!, rateLimitPerMinute: 1_000_000_000, logLevel: 'warn' },
+  {
+    ...loadConfig({}),
+    databasePath: process.env.BENCH_DATABASE_PATH!,
+    rateLimitPerMinute: 1_000_000_000,
+    logLevel: 'warn',
+  },
   { logDestination: new Writable({ write: (_c, _e, done) => done() }) },
 );
 const { key } = await createApiKey(deps, { name: 'Benchmark', scopes: ['*'], permissions: ['read'] });
@@ -38,5 +43,7 @@ process.on('message', () => {
   const memory = process.memoryUsage();
   process.send!({ peakRssKb: process.resourceUsage().maxRSS, rss: memory.rss, heapUsed: memory.heapUsed });
 });
-process.stdout.write(JSON.stringify({ app: `http://127.0.0.1:${appPort}`, bare: `http://127.0.0.1:${barePort}`, key }) + '\n');
+process.stdout.write(
+  JSON.stringify({ app: `http://127.0.0.1:${appPort}`, bare: `http://127.0.0.1:${barePort}`, key }) + '\n',
+);
 process.on('SIGTERM', () => process.exit(0));

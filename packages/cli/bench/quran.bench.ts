@@ -22,7 +22,10 @@ import { compareToBare, requestsPerSecond, startBenchServers } from './measure.j
 const ROUNDS = 3;
 const SECONDS = 5;
 const DOWNLOAD_ROUNDS = 7;
-const READS = { 'GET /api/v1/quran/surahs/2/ayahs': '/api/v1/quran/surahs/2/ayahs', 'GET /api/v1/quran/surahs/2/ayahs/255': '/api/v1/quran/surahs/2/ayahs/255' };
+const READS = {
+  'GET /api/v1/quran/surahs/2/ayahs': '/api/v1/quran/surahs/2/ayahs',
+  'GET /api/v1/quran/surahs/2/ayahs/255': '/api/v1/quran/surahs/2/ayahs/255',
+};
 
 interface Memory {
   peakRssKb: number;
@@ -52,18 +55,24 @@ async function prepareDatabase(): Promise<void> {
   );
   const started = performance.now();
   await importQuran(deps, await loadQuranJson());
-  console.log(`Imported the Quran from quran-json into a fresh database in ${(performance.now() - started).toFixed(0)} ms.`);
+  console.log(
+    `Imported the Quran from quran-json into a fresh database in ${(performance.now() - started).toFixed(0)} ms.`,
+  );
   await deps.database.close();
 }
 
 async function downloadsAndSamePayloadReads(): Promise<void> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'quran-download-server.js');
-  const child = fork(script, [], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: { ...process.env, BENCH_DATABASE_PATH: databasePath } });
+  const child = fork(script, [], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    env: { ...process.env, BENCH_DATABASE_PATH: databasePath },
+  });
   try {
     const urls = await new Promise<{ app: string; bare: string; key: string }>((resolve) =>
       child.stdout!.once('data', (chunk: Buffer) => resolve(JSON.parse(String(chunk)))),
     );
-    const memory = () => new Promise<Memory>((resolve) => (child.once('message', (m) => resolve(m as Memory)), child.send('memory')));
+    const memory = () =>
+      new Promise<Memory>((resolve) => (child.once('message', (m) => resolve(m as Memory)), child.send('memory')));
 
     const idle = await memory();
     const rows: string[] = [];
@@ -77,13 +86,17 @@ async function downloadsAndSamePayloadReads(): Promise<void> {
         const times: number[] = [];
         for (let i = 0; i < DOWNLOAD_ROUNDS; i++) times.push((await download(url, encoding)).ms);
         times.sort((a, b) => a - b);
-        rows.push(`| ${name} | ${encoding} | ${(first.bytes / 1024 / 1024).toFixed(2)} MiB | ${first.ms.toFixed(0)} | ${times[Math.floor(times.length / 2)]!.toFixed(0)} |`);
+        rows.push(
+          `| ${name} | ${encoding} | ${(first.bytes / 1024 / 1024).toFixed(2)} MiB | ${first.ms.toFixed(0)} | ${times[Math.floor(times.length / 2)]!.toFixed(0)} |`,
+        );
       }
       // The app's downloads run first, so the peak so far is theirs.
       appPeakKb ||= (await memory()).peakRssKb;
     }
     const after = await memory();
-    console.log(`\n| whole-Quran Arabic download (6236 entries) | encoding | body | first ms | median ms (${DOWNLOAD_ROUNDS} rounds) |`);
+    console.log(
+      `\n| whole-Quran Arabic download (6236 entries) | encoding | body | first ms | median ms (${DOWNLOAD_ROUNDS} rounds) |`,
+    );
     console.log('| --- | --- | ---: | ---: | ---: |');
     rows.forEach((row) => console.log(row));
     const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
@@ -105,7 +118,9 @@ async function downloadsAndSamePayloadReads(): Promise<void> {
         bare += await requestsPerSecond(urls.bare + barePath!, {}, SECONDS);
         app += await requestsPerSecond(urls.app + appPath!, { 'X-API-Key': urls.key }, SECONDS);
       }
-      console.log(`| ${name} | ${(app / ROUNDS).toFixed(0)} | ${(bare / ROUNDS).toFixed(0)} | ${(app / bare).toFixed(2)} |`);
+      console.log(
+        `| ${name} | ${(app / ROUNDS).toFixed(0)} | ${(bare / ROUNDS).toFixed(0)} | ${(app / bare).toFixed(2)} |`,
+      );
     }
   } finally {
     child.kill();
@@ -118,7 +133,11 @@ function download(url: string, encoding: string): Promise<{ ms: number; bytes: n
     get(url, { headers: { 'Accept-Encoding': encoding } }, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => (res.statusCode === 200 ? resolve({ ms: performance.now() - started, bytes }) : reject(new Error(`${url}: ${res.statusCode}`))));
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve({ ms: performance.now() - started, bytes })
+          : reject(new Error(`${url}: ${res.statusCode}`)),
+      );
     }).on('error', reject);
   });
 }

@@ -45,7 +45,13 @@ export function buildContainer(config: Config, options: CompositionOptions = {})
   container.register(TOKENS.logger, {
     useFactory: instanceCachingFactory(() =>
       pino(
-        { level: config.logLevel, redact: { paths: ['req.headers["x-api-key"]', 'headers["x-api-key"]', 'key', 'apiKey'], censor: '[redacted]' } },
+        {
+          level: config.logLevel,
+          redact: {
+            paths: ['req.headers["x-api-key"]', 'headers["x-api-key"]', 'key', 'apiKey'],
+            censor: '[redacted]',
+          },
+        },
         options.logDestination,
       ),
     ),
@@ -53,7 +59,9 @@ export function buildContainer(config: Config, options: CompositionOptions = {})
   registerStorage(container, config);
   // Counting in process memory: one server process per database file is the supported shape.
   container.register(TOKENS.rateLimiter, {
-    useFactory: instanceCachingFactory(() => new InMemoryRateLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000 })),
+    useFactory: instanceCachingFactory(
+      () => new InMemoryRateLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000 }),
+    ),
   });
   return container;
 }
@@ -63,8 +71,12 @@ function registerStorage(container: DependencyContainer, config: Config): void {
   const database = (c: DependencyContainer) => c.resolve<SqliteDatabase>(TOKENS.database);
   container.register(TOKENS.database, { useFactory: instanceCachingFactory(() => openDatabase(config.databasePath)) });
   container.register(TOKENS.stores, { useFactory: instanceCachingFactory((c) => sqliteStores(database(c).db)) });
-  container.register(TOKENS.unitOfWork, { useFactory: instanceCachingFactory((c) => sqliteUnitOfWork(database(c).db)) });
-  container.register(TOKENS.health, { useFactory: instanceCachingFactory((c) => sqliteHealthProbe(database(c).sqlite)) });
+  container.register(TOKENS.unitOfWork, {
+    useFactory: instanceCachingFactory((c) => sqliteUnitOfWork(database(c).db)),
+  });
+  container.register(TOKENS.health, {
+    useFactory: instanceCachingFactory((c) => sqliteHealthProbe(database(c).sqlite)),
+  });
 }
 
 export function resolveServices(container: DependencyContainer): Services {

@@ -23,7 +23,13 @@ try {
 } catch (error) {
   // The core names a bad input bare ("lat must be …"); the CLI says it was an option.
   const message =
-    error instanceof ParameterError ? error.namedAs('Option') : error instanceof AppError ? error.message : error instanceof Error ? error.message : String(error);
+    error instanceof ParameterError
+      ? error.namedAs('Option')
+      : error instanceof AppError
+        ? error.message
+        : error instanceof Error
+          ? error.message
+          : String(error);
   process.stderr.write(`error: ${message}\n`);
   process.exitCode = 1;
 }

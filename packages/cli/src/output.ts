@@ -7,7 +7,11 @@ export function table(rows: Record<string, unknown>[], columns: string[]): strin
   if (rows.length === 0) return '(none)';
   const cells = rows.map((row) => columns.map((column) => format(row[column])));
   const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((cell) => cell[i]!.length)));
-  const line = (values: string[]) => values.map((value, i) => value.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((value, i) => value.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(columns), ...cells.map(line)].join('\n');
 }
 
@@ -17,7 +21,11 @@ function format(value: unknown): string {
   return String(value);
 }
 
-export const splitList = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
+export const splitList = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 /** `value` as a positive integer, or undefined when it is not one (each command words its own error). */
 export function parsePositiveInteger(value: string): number | undefined {

@@ -24,7 +24,12 @@ export function progressBar(unit: string, options: ProgressBarOptions = {}): Pro
   const bar = new cliProgress.SingleBar(
     label === undefined
       ? { format: `{bar} {percentage}% | {value}/{total} ${unit}`, stream: process.stderr, hideCursor: true }
-      : { stream: process.stderr, format: `{label} [{bar}] {value}/{total} ${unit}`, hideCursor: true, clearOnComplete: true },
+      : {
+          stream: process.stderr,
+          format: `{label} [{bar}] {value}/{total} ${unit}`,
+          hideCursor: true,
+          clearOnComplete: true,
+        },
     cliProgress.Presets.shades_classic,
   );
   let started = false;

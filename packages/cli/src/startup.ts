@@ -8,7 +8,11 @@ export async function prepareContent(deps: Services): Promise<void> {
   const started = Date.now();
   const report = await importQuran(deps, await loadQuranJson());
   deps.logger.info(
-    { surahs: report.surahCount, editions: report.editions.map(({ lang, ayahCount }) => ({ lang, ayahCount })), ms: Date.now() - started },
+    {
+      surahs: report.surahCount,
+      editions: report.editions.map(({ lang, ayahCount }) => ({ lang, ayahCount })),
+      ms: Date.now() - started,
+    },
     'imported the Quran from quran-json',
   );
 }

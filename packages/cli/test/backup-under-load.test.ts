@@ -29,7 +29,10 @@ describe('cli: db backup while a running server takes many concurrent writes', f
 
   before(async () => {
     await seedSyntheticContent(env.DATABASE_PATH, { hadiths: HADITHS, textAr: LONG_TEXT });
-    const created = await runCli(['keys', 'create', '--name', 'Test load writer', '--scopes', 'hadith', '--permissions', 'read,write', '--json'], env);
+    const created = await runCli(
+      ['keys', 'create', '--name', 'Test load writer', '--scopes', 'hadith', '--permissions', 'read,write', '--json'],
+      env,
+    );
     expect(created.code, created.stderr).to.equal(0);
     writer = JSON.parse(created.stdout);
     server = await startServerProcess(env);
@@ -49,7 +52,13 @@ describe('cli: db backup while a running server takes many concurrent writes', f
       while (!stop && next < HADITHS * LOCALES.length) {
         const i = next++;
         const write = { number: (i % HADITHS) + 1, locale: LOCALES[Math.floor(i / HADITHS)]!, text: `Test load ${i}` };
-        const response = await callApi(server.url, writer.key, 'PUT', `/hadith/collections/${C}/hadiths/${write.number}/translations/${write.locale}`, { text: write.text });
+        const response = await callApi(
+          server.url,
+          writer.key,
+          'PUT',
+          `/hadith/collections/${C}/hadiths/${write.number}/translations/${write.locale}`,
+          { text: write.text },
+        );
         if (response.status === 201) acknowledged.push({ ...write, at: Date.now() });
         else failures.push(`${response.status} ${JSON.stringify(response.body)}`);
       }
@@ -75,16 +84,22 @@ describe('cli: db backup while a running server takes many concurrent writes', f
       expect(copy.pragma('foreign_key_check')).to.deep.equal([]);
       expect(statSync(backupFile).size).to.be.greaterThan(2_000 * 4096);
       const stored = new Map(
-        (copy.prepare("select number, locale, text from hadith_translations where collection = ? and text like 'Test load %'").all(C) as Acknowledged[]).map(
-          (row) => [`${row.number}/${row.locale}`, row.text],
-        ),
+        (
+          copy
+            .prepare(
+              "select number, locale, text from hadith_translations where collection = ? and text like 'Test load %'",
+            )
+            .all(C) as Acknowledged[]
+        ).map((row) => [`${row.number}/${row.locale}`, row.text]),
       );
       const beforeBackup = acknowledged.filter((write) => write.at < backupStarted);
       expect(beforeBackup.length).to.be.greaterThan(100);
       const missing = beforeBackup.filter((write) => stored.get(`${write.number}/${write.locale}`) !== write.text);
       expect(missing, 'acknowledged before the backup started, missing from it').to.deep.equal([]);
       // One transaction per write: the copy holds each translation exactly with its audit entry, never one without the other.
-      const audited = copy.prepare("select count(*) as n from audit_log where key_id = ? and action = 'translation.put'").get(writer.id) as { n: number };
+      const audited = copy
+        .prepare("select count(*) as n from audit_log where key_id = ? and action = 'translation.put'")
+        .get(writer.id) as { n: number };
       expect(audited.n).to.equal(stored.size);
       expect(stored.size).to.be.at.most(acknowledged.length);
     } finally {

@@ -10,14 +10,23 @@ export const SEEDED_COLLECTION = 'test-collection';
  * `en`) and one synthetic hadith collection, through the real import use cases. A server started
  * on it then skips its first-start import of the whole Quran.
  */
-export async function seedSyntheticContent(databasePath: string, options: { hadiths?: number; textAr?: (number: number) => string } = {}): Promise<void> {
+export async function seedSyntheticContent(
+  databasePath: string,
+  options: { hadiths?: number; textAr?: (number: number) => string } = {},
+): Promise<void> {
   const database = openDatabase(databasePath);
   try {
     await migrateToLatest(database.db);
     const deps = { unitOfWork: sqliteUnitOfWork(database.db), clock: systemClock };
     await importQuran(deps, aSyntheticQuranSource({ languages: ['en'] }));
     const textAr = options.textAr;
-    await importHadithCollection(deps, aHadithSource(options.hadiths ?? 5, { slug: SEEDED_COLLECTION, hadith: textAr && ((number) => ({ textAr: textAr(number) })) }));
+    await importHadithCollection(
+      deps,
+      aHadithSource(options.hadiths ?? 5, {
+        slug: SEEDED_COLLECTION,
+        hadith: textAr && ((number) => ({ textAr: textAr(number) })),
+      }),
+    );
   } finally {
     await database.close();
   }
@@ -52,7 +61,13 @@ export interface ApiResponse {
 }
 
 /** One request to a running server with an API key; the JSON body parsed (null for none). */
-export async function callApi(baseUrl: string, key: string, method: string, path: string, body?: unknown): Promise<ApiResponse> {
+export async function callApi(
+  baseUrl: string,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiResponse> {
   const response = await fetch(`${baseUrl}/api/v1${path}`, {
     method,
     headers: { 'X-API-Key': key, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },

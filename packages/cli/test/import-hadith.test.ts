@@ -1,4 +1,9 @@
-import { HADITH_JSON_DIR, HADITH_JSON_README_COUNTS, serveDirectory, type StaticServer } from '@islamic-data/test-fixtures';
+import {
+  HADITH_JSON_DIR,
+  HADITH_JSON_README_COUNTS,
+  serveDirectory,
+  type StaticServer,
+} from '@islamic-data/test-fixtures';
 import BetterSqlite3 from 'better-sqlite3';
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
@@ -19,7 +24,9 @@ function content(file: string) {
       collections: rows('select * from hadith_collections order by slug'),
       books: rows('select * from hadith_books order by collection, number'),
       hadiths: rows('select * from hadiths order by collection, number'),
-      translations: rows('select collection, number, locale, text from hadith_translations order by collection, number, locale'),
+      translations: rows(
+        'select collection, number, locale, text from hadith_translations order by collection, number, locale',
+      ),
       editions: rows("select * from editions where resource = 'hadith' order by collection, lang"),
     };
   });
@@ -52,10 +59,20 @@ describe('cli: import hadith (real processes over shared/data)', function () {
     expect(result.stderr).not.to.contain('hadiths written');
     const summaries = JSON.parse(result.stdout) as Summary[];
     expect(summaries.map((summary) => [summary.collection, summary.added])).to.deep.equal(README_RECORDS);
-    const stored = query<{ collection: string; n: number }>(fromDir.DATABASE_PATH, 'select collection, count(*) as n from hadiths group by collection');
-    expect(Object.fromEntries(stored.map((row) => [row.collection, row.n]))).to.deep.equal(Object.fromEntries(README_RECORDS));
-    const imports = query<{ resource: string; key_name: string }>(fromDir.DATABASE_PATH, "select resource, key_name from audit_log where action = 'import' order by id");
-    expect(imports).to.deep.equal(README_RECORDS.map(([slug]) => ({ resource: `hadith/${slug}`, key_name: 'operator' })));
+    const stored = query<{ collection: string; n: number }>(
+      fromDir.DATABASE_PATH,
+      'select collection, count(*) as n from hadiths group by collection',
+    );
+    expect(Object.fromEntries(stored.map((row) => [row.collection, row.n]))).to.deep.equal(
+      Object.fromEntries(README_RECORDS),
+    );
+    const imports = query<{ resource: string; key_name: string }>(
+      fromDir.DATABASE_PATH,
+      "select resource, key_name from audit_log where action = 'import' order by id",
+    );
+    expect(imports).to.deep.equal(
+      README_RECORDS.map(([slug]) => ({ resource: `hadith/${slug}`, key_name: 'operator' })),
+    );
   });
 
   it('leaves the database file byte-identical when the same data is imported again', async () => {
@@ -72,26 +89,49 @@ describe('cli: import hadith (real processes over shared/data)', function () {
 
   it('keeps edits of hadiths whose source record is unchanged', async () => {
     const db = new BetterSqlite3(fromDir.DATABASE_PATH);
-    db.prepare("update hadiths set narrator = 'Test edited narrator', grade = 'Test grade' where collection = 'nawawi40' and number = 1").run();
-    db.prepare("update hadith_translations set text = 'Test edited translation' where collection = 'nawawi40' and number = 1 and locale = 'en'").run();
+    db.prepare(
+      "update hadiths set narrator = 'Test edited narrator', grade = 'Test grade' where collection = 'nawawi40' and number = 1",
+    ).run();
+    db.prepare(
+      "update hadith_translations set text = 'Test edited translation' where collection = 'nawawi40' and number = 1 and locale = 'en'",
+    ).run();
     db.close();
-    const result = await runCli(['import', 'hadith', '--from', HADITH_JSON_DIR, '--collections', 'nawawi40', '--json'], fromDir);
+    const result = await runCli(
+      ['import', 'hadith', '--from', HADITH_JSON_DIR, '--collections', 'nawawi40', '--json'],
+      fromDir,
+    );
     expect(result.code, result.stderr).to.equal(0);
     expect(JSON.parse(result.stdout)).to.deep.equal([
-      { collection: 'nawawi40', hadiths: 42, added: 0, updated: 0, unchanged: 42, removed: 0, books: 1, changed: false, auditEntryId: null },
+      {
+        collection: 'nawawi40',
+        hadiths: 42,
+        added: 0,
+        updated: 0,
+        unchanged: 42,
+        removed: 0,
+        books: 1,
+        changed: false,
+        auditEntryId: null,
+      },
     ]);
     const [row] = query<{ narrator: string; grade: string; text: string }>(
       fromDir.DATABASE_PATH,
       "select narrator, grade, text from hadiths h join hadith_translations t using (collection, number) where collection = 'nawawi40' and number = 1 and locale = 'en'",
     );
-    expect(row).to.deep.equal({ narrator: 'Test edited narrator', grade: 'Test grade', text: 'Test edited translation' });
+    expect(row).to.deep.equal({
+      narrator: 'Test edited narrator',
+      grade: 'Test grade',
+      text: 'Test edited translation',
+    });
   });
 
   it('imports the same content from a URL (a local HTTP server serving the shared files)', async () => {
     const fromUrl = envFor('from-url');
     const result = await runCli(['import', 'hadith', '--from', `${server.url}/`, '--json'], fromUrl);
     expect(result.code, result.stderr).to.equal(0);
-    expect((JSON.parse(result.stdout) as Summary[]).map((summary) => [summary.collection, summary.added])).to.deep.equal(README_RECORDS);
+    expect(
+      (JSON.parse(result.stdout) as Summary[]).map((summary) => [summary.collection, summary.added]),
+    ).to.deep.equal(README_RECORDS);
     const fresh = envFor('from-dir-fresh');
     expect((await runCli(['import', 'hadith', '--from', HADITH_JSON_DIR], fresh)).code).to.equal(0);
     expect(content(fromUrl.DATABASE_PATH)).to.deep.equal(content(fresh.DATABASE_PATH));
@@ -100,17 +140,27 @@ describe('cli: import hadith (real processes over shared/data)', function () {
   });
 
   it('falls back to the whole-book file over HTTP when a collection has no chapter files, and reads a whole-book URL', async () => {
-    const hiding = await serveDirectory(HADITH_JSON_DIR, { hide: (urlPath) => urlPath.startsWith('/db/by_chapter/forties/') });
+    const hiding = await serveDirectory(HADITH_JSON_DIR, {
+      hide: (urlPath) => urlPath.startsWith('/db/by_chapter/forties/'),
+    });
     try {
       const env = envFor('by-book-url');
-      const result = await runCli(['import', 'hadith', '--from', `${hiding.url}/db`, '--collections', 'qudsi40,nawawi40', '--json'], env);
+      const result = await runCli(
+        ['import', 'hadith', '--from', `${hiding.url}/db`, '--collections', 'qudsi40,nawawi40', '--json'],
+        env,
+      );
       expect(result.code, result.stderr).to.equal(0);
-      expect((JSON.parse(result.stdout) as Summary[]).map((summary) => [summary.collection, summary.added])).to.deep.equal([
+      expect(
+        (JSON.parse(result.stdout) as Summary[]).map((summary) => [summary.collection, summary.added]),
+      ).to.deep.equal([
         ['nawawi40', 42],
         ['qudsi40', 40],
       ]);
       expect(hiding.requests).to.include('/db/by_book/forties/qudsi40.json');
-      const single = await runCli(['import', 'hadith', '--from', `${hiding.url}/db/by_book/the_9_books/malik.json`, '--json'], env);
+      const single = await runCli(
+        ['import', 'hadith', '--from', `${hiding.url}/db/by_book/the_9_books/malik.json`, '--json'],
+        env,
+      );
       expect(single.code, single.stderr).to.equal(0);
       expect(JSON.parse(single.stdout)).to.have.length(1).and.to.have.nested.property('[0].added', 1985);
     } finally {
@@ -119,7 +169,9 @@ describe('cli: import hadith (real processes over shared/data)', function () {
   });
 
   it('fails with a message naming the URL when the server fails, storing nothing of that collection', async () => {
-    const failing = await serveDirectory(HADITH_JSON_DIR, { failWith: (urlPath) => (urlPath.endsWith('/nasai/3.json') ? 500 : undefined) });
+    const failing = await serveDirectory(HADITH_JSON_DIR, {
+      failWith: (urlPath) => (urlPath.endsWith('/nasai/3.json') ? 500 : undefined),
+    });
     try {
       const env = envFor('failing-url');
       const result = await runCli(['import', 'hadith', '--from', failing.url, '--collections', 'nasai'], env);
@@ -133,8 +185,16 @@ describe('cli: import hadith (real processes over shared/data)', function () {
 
   for (const [name, args, message] of [
     ['a path that does not exist', ['--from', path.join(dir, 'missing')], 'does not exist'],
-    ['a single chapter file', ['--from', path.join(HADITH_JSON_DIR, 'db/by_chapter/the_9_books/bukhari/1.json')], 'one chapter of a collection'],
-    ['an unknown collection', ['--from', HADITH_JSON_DIR, '--collections', 'test-unknown'], "'test-unknown' is not a collection"],
+    [
+      'a single chapter file',
+      ['--from', path.join(HADITH_JSON_DIR, 'db/by_chapter/the_9_books/bukhari/1.json')],
+      'one chapter of a collection',
+    ],
+    [
+      'an unknown collection',
+      ['--from', HADITH_JSON_DIR, '--collections', 'test-unknown'],
+      "'test-unknown' is not a collection",
+    ],
     ['a URL without collections', ['--from', 'URL/test-nothing-here'], 'no hadith-json collection'],
     ['no --from', [], '--from'],
   ] as const) {

@@ -19,10 +19,20 @@ function snapshot(databasePath: string) {
     const one = (sql: string) => db.prepare(sql).get() as Record<string, unknown>;
     return {
       surahs: one('select count(*) n, sum(ayah_count) ayahs from quran_surahs'),
-      ayahs: one("select count(*) n, sum(length(text_ar)) chars, group_concat(published, '') published from quran_ayahs"),
-      translations: db.prepare('select locale, count(*) n, sum(length(text)) chars, max(updated_at) updated from quran_ayah_translations group by locale order by locale').all(),
+      ayahs: one(
+        "select count(*) n, sum(length(text_ar)) chars, group_concat(published, '') published from quran_ayahs",
+      ),
+      translations: db
+        .prepare(
+          'select locale, count(*) n, sum(length(text)) chars, max(updated_at) updated from quran_ayah_translations group by locale order by locale',
+        )
+        .all(),
       editions: db.prepare('select * from editions order by lang').all(),
-      audit: db.prepare('select id, action, resource, key_name, key_id from audit_log order by id').all() as { action: string; resource: string; key_name: string }[],
+      audit: db.prepare('select id, action, resource, key_name, key_id from audit_log order by id').all() as {
+        action: string;
+        resource: string;
+        key_name: string;
+      }[],
     };
   });
 }
@@ -37,8 +47,10 @@ describe('cli: import quran and quran-translation', function () {
   const dir = mkdtempSync(path.join(tmpdir(), 'islamic-data-import-'));
   const env = { DATABASE_PATH: path.join(dir, 'islamic-data.db'), LOG_LEVEL: 'warn' };
   const cli = (...args: string[]) => runCli(args, env);
-  const importAz = (from: string, ...extra: string[]) => cli('import', 'quran-translation', '--lang', 'az', '--from', from, '--json', ...extra);
-  const azRows = () => snapshot(env.DATABASE_PATH).translations.find((row) => (row as { locale: string }).locale === 'az');
+  const importAz = (from: string, ...extra: string[]) =>
+    cli('import', 'quran-translation', '--lang', 'az', '--from', from, '--json', ...extra);
+  const azRows = () =>
+    snapshot(env.DATABASE_PATH).translations.find((row) => (row as { locale: string }).locale === 'az');
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('refuses a translation before the Quran is imported', async () => {
@@ -62,7 +74,9 @@ describe('cli: import quran and quran-translation', function () {
     const state = snapshot(env.DATABASE_PATH);
     expect(state.surahs).to.deep.equal({ n: 114, ayahs: 6236 });
     expect(state.ayahs.n).to.equal(6236);
-    expect(state.translations.map((row) => [(row as { locale: string }).locale, (row as { n: number }).n])).to.deep.equal([
+    expect(
+      state.translations.map((row) => [(row as { locale: string }).locale, (row as { n: number }).n]),
+    ).to.deep.equal([
       ['en', 6236],
       ['ru', 6236],
       ['tr', 6236],
@@ -104,8 +118,12 @@ describe('cli: import quran and quran-translation', function () {
       stalled.push(res);
     });
     try {
-      const child = spawn(process.execPath, [CLI_MAIN, 'import', 'quran-translation', '--lang', 'az', '--from', url], { env: { ...process.env, ...env } });
-      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+      const child = spawn(process.execPath, [CLI_MAIN, 'import', 'quran-translation', '--lang', 'az', '--from', url], {
+        env: { ...process.env, ...env },
+      });
+      const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+        child.once('exit', (_code, signal) => resolve(signal)),
+      );
       await sent;
       child.kill('SIGKILL');
       expect(await exited).to.equal('SIGKILL');
@@ -127,13 +145,19 @@ describe('cli: import quran and quran-translation', function () {
       const state = snapshot(env.DATABASE_PATH);
       expect(azRows()).to.include({ n: 6236 });
       const edition = state.editions.find((row) => (row as { lang: string }).lang === 'az') as Record<string, unknown>;
-      expect(edition).to.include({ resource: 'quran', source_url: `https://tanzil.net/trans/${file.replace(/\.xml$/, '')}`, public_domain: 0 });
+      expect(edition).to.include({
+        resource: 'quran',
+        source_url: `https://tanzil.net/trans/${file.replace(/\.xml$/, '')}`,
+        public_domain: 0,
+      });
       expect(edition.translator).to.be.a('string').and.not.equal('');
-      expect(edition.attribution).to.contain(edition.translator as string).and.to.contain('Tanzil.net');
+      expect(edition.attribution)
+        .to.contain(edition.translator as string)
+        .and.to.contain('Tanzil.net');
       expect(edition.license).to.match(/non-commercial/);
-      expect(state.audit.slice(auditBefore).map((entry) => [entry.action, entry.resource, entry.key_name])).to.deep.equal([
-        ['import', 'quran/editions/az', 'operator'],
-      ]);
+      expect(
+        state.audit.slice(auditBefore).map((entry) => [entry.action, entry.resource, entry.key_name]),
+      ).to.deep.equal([['import', 'quran/editions/az', 'operator']]);
 
       const again = await importAz(path.join(AZ_DIR, file));
       expect(again.code, again.stderr).to.equal(0);
@@ -158,7 +182,9 @@ describe('cli: import quran and quran-translation', function () {
     const file = path.join(AZ_DIR, AZ_FILES[1]!);
     const piped = await importAz(file);
     expect(piped.stderr).to.equal('');
-    const command = [process.execPath, CLI_MAIN, 'import', 'quran-translation', '--lang', 'az', '--from', file].map((arg) => `'${arg}'`).join(' ');
+    const command = [process.execPath, CLI_MAIN, 'import', 'quran-translation', '--lang', 'az', '--from', file]
+      .map((arg) => `'${arg}'`)
+      .join(' ');
     const onTerminal = await new Promise<string>((resolve) => {
       const child = spawn('/usr/bin/script', ['-qec', command, '/dev/null'], { env: { ...process.env, ...env } });
       let output = '';
@@ -173,14 +199,30 @@ describe('cli: import quran and quran-translation', function () {
     const whole = readFileSync(path.join(AZ_DIR, AZ_FILES[0]!));
     const { url, server } = await serve((res) => res.end(whole));
     try {
-      const result = await importAz(url, '--name', 'Test name', '--attribution', 'Test attribution', '--license', 'Test licence', '--source-url', 'https://example.org/test');
+      const result = await importAz(
+        url,
+        '--name',
+        'Test name',
+        '--attribution',
+        'Test attribution',
+        '--license',
+        'Test licence',
+        '--source-url',
+        'https://example.org/test',
+      );
       expect(result.code, result.stderr).to.equal(0);
       expect(JSON.parse(result.stdout)).to.include({ name: 'Test name', ayahCount: 6236 });
     } finally {
       server.close();
     }
     const edition = snapshot(env.DATABASE_PATH).editions.find((row) => (row as { lang: string }).lang === 'az');
-    expect(edition).to.include({ name: 'Test name', attribution: 'Test attribution', license: 'Test licence', source_url: 'https://example.org/test', public_domain: 0 });
+    expect(edition).to.include({
+      name: 'Test name',
+      attribution: 'Test attribution',
+      license: 'Test licence',
+      source_url: 'https://example.org/test',
+      public_domain: 0,
+    });
     expect(azRows()).to.include({ n: 6236 });
   });
 
@@ -190,7 +232,10 @@ describe('cli: import quran and quran-translation', function () {
       [['--lang', 'ar', '--from', path.join(AZ_DIR, AZ_FILES[0]!)], /Arabic text is read-only/],
       [['--lang', 'az', '--from', path.join(dir, 'missing.xml')], /There is no file at/],
       [['--lang', 'az', '--from', 'http://127.0.0.1:9/az.xml'], /Could not fetch/],
-      [['--lang', 'az', '--from', path.join(AZ_DIR, AZ_FILES[0]!), '--source-url', 'ftp://example.org'], /source URL must be an http\(s\) URL/],
+      [
+        ['--lang', 'az', '--from', path.join(AZ_DIR, AZ_FILES[0]!), '--source-url', 'ftp://example.org'],
+        /source URL must be an http\(s\) URL/,
+      ],
       [['--lang', 'AZ', '--from', path.join(AZ_DIR, AZ_FILES[0]!)], /not a lowercase BCP 47 language code/],
     ];
     for (const [args, message] of cases) {
@@ -215,7 +260,10 @@ describe('cli: serve imports the Quran on a first start only', function () {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('serves 114 surahs and the Arabic download after starting on an empty database, and does not import again', async () => {
-    const created = await runCli(['keys', 'create', '--name', 'Test reader', '--scopes', 'quran', '--permissions', 'read', '--json'], env);
+    const created = await runCli(
+      ['keys', 'create', '--name', 'Test reader', '--scopes', 'quran', '--permissions', 'read', '--json'],
+      env,
+    );
     const { key } = JSON.parse(created.stdout) as { key: string };
     const server = await startServerProcess(env);
     try {
@@ -224,7 +272,9 @@ describe('cli: serve imports the Quran on a first start only', function () {
       const data = ((await surahs.json()) as { data: { ayahCount: number }[] }).data;
       expect(data).to.have.length(114);
       expect(data.reduce((sum, surah) => sum + surah.ayahCount, 0)).to.equal(6236);
-      const arabic = ((await (await fetch(`${server.url}/api/v1/translations/quran/ar`)).json()) as { data: { text: string }[] }).data;
+      const arabic = (
+        (await (await fetch(`${server.url}/api/v1/translations/quran/ar`)).json()) as { data: { text: string }[] }
+      ).data;
       expect(arabic).to.have.length(6236);
       expect(arabic.every((entry) => typeof entry.text === 'string' && entry.text.length > 0)).to.equal(true);
     } finally {

@@ -19,10 +19,21 @@ describe('cli: keys against a running server on the same DATABASE_PATH', functio
     cliOutput.push(result.stdout, result.stderr);
     return result;
   };
-  const qibla = (apiKey: string) => fetch(`${server.url}/api/v1/qibla?lat=40.7128&lng=-74.0060`, { headers: { 'X-API-Key': apiKey } });
+  const qibla = (apiKey: string) =>
+    fetch(`${server.url}/api/v1/qibla?lat=40.7128&lng=-74.0060`, { headers: { 'X-API-Key': apiKey } });
 
   before(async () => {
-    const created = await cli('keys', 'create', '--name', 'Test app', '--scopes', 'qibla,hijri', '--permissions', 'read', '--json');
+    const created = await cli(
+      'keys',
+      'create',
+      '--name',
+      'Test app',
+      '--scopes',
+      'qibla,hijri',
+      '--permissions',
+      'read',
+      '--json',
+    );
     expect(created.code, created.stderr).to.equal(0);
     ({ key, id: keyId } = JSON.parse(created.stdout));
     server = await startServerProcess(env);

@@ -37,7 +37,11 @@ describe('cli: mosques moderation against a running server on the same DATABASE_
     readDatabase(
       env.DATABASE_PATH,
       (db) =>
-        db.prepare(`select key_id, key_name, action, resource, before_json, after_json from audit_log where resource like 'mosques/%' order by id`).all() as {
+        db
+          .prepare(
+            `select key_id, key_name, action, resource, before_json, after_json from audit_log where resource like 'mosques/%' order by id`,
+          )
+          .all() as {
           key_id: string | null;
           key_name: string;
           action: string;
@@ -50,7 +54,17 @@ describe('cli: mosques moderation against a running server on the same DATABASE_
   let located: string;
   let unlocated: string;
   before(async () => {
-    const created = await cli('keys', 'create', '--name', 'Test submitter app', '--scopes', 'mosques', '--permissions', 'read,write', '--json');
+    const created = await cli(
+      'keys',
+      'create',
+      '--name',
+      'Test submitter app',
+      '--scopes',
+      'mosques',
+      '--permissions',
+      'read,write',
+      '--json',
+    );
     expect(created.code, created.stderr).to.equal(0);
     key = JSON.parse(created.stdout).key;
     server = await startServerProcess(env);
@@ -94,9 +108,13 @@ describe('cli: mosques moderation against a running server on the same DATABASE_
     const withCoordinates = await cli('mosques', 'approve', unlocated, '--lat', '51.2', '--lng', '-1.5');
     expect(withCoordinates.code, withCoordinates.stderr).to.equal(0);
     expect(withCoordinates.stdout).to.contain(`Published ${unlocated}`);
-    const shown = (await callApi(server.url, key, 'GET', `/mosques/${unlocated}`)).body as { data: { lat: number; lng: number } };
+    const shown = (await callApi(server.url, key, 'GET', `/mosques/${unlocated}`)).body as {
+      data: { lat: number; lng: number };
+    };
     expect(shown.data).to.include({ lat: 51.2, lng: -1.5 });
-    const listed = (await callApi(server.url, key, 'GET', '/mosques?near=51.2,-1.5,1')).body as { data: { slug: string }[] };
+    const listed = (await callApi(server.url, key, 'GET', '/mosques?near=51.2,-1.5,1')).body as {
+      data: { slug: string }[];
+    };
     expect(listed.data.map((m) => m.slug)).to.deep.equal([unlocated]);
     expect((await cli('mosques', 'pending', '--json')).stdout.trim()).to.equal('[]');
   });
@@ -105,7 +123,9 @@ describe('cli: mosques moderation against a running server on the same DATABASE_
     const twin = await submit(1, { city: 'Testford Annex', lat: 51.7504, lng: -1.2503 });
     const approved = await cli('mosques', 'approve', twin);
     expect(approved.code, approved.stderr).to.equal(0);
-    expect(approved.stderr).to.match(new RegExp(`warning: published mosque '${located}' \\(Test Mosque 1\\) is \\d+ m away with a similar name`));
+    expect(approved.stderr).to.match(
+      new RegExp(`warning: published mosque '${located}' \\(Test Mosque 1\\) is \\d+ m away with a similar name`),
+    );
     expect(await status(twin)).to.equal(200);
     const unrelated = await submit(3, { lat: 51.7504, lng: -1.2506, nameEn: 'Test Other Building' });
     const quiet = await cli('mosques', 'approve', unrelated);
@@ -120,7 +140,10 @@ describe('cli: mosques moderation against a running server on the same DATABASE_
     expect(noReason.stderr).to.contain('--reason');
     const rejected = await cli('mosques', 'reject', slug, '--reason', 'Test reason: not a mosque', '--json');
     expect(rejected.code, rejected.stderr).to.equal(0);
-    expect(JSON.parse(rejected.stdout)).to.include({ status: 'rejected', moderationReason: 'Test reason: not a mosque' });
+    expect(JSON.parse(rejected.stdout)).to.include({
+      status: 'rejected',
+      moderationReason: 'Test reason: not a mosque',
+    });
     const again = await cli('mosques', 'approve', slug);
     expect(again.code).to.equal(1);
     expect(again.stderr).to.contain('is rejected');
@@ -137,7 +160,11 @@ describe('cli: mosques moderation against a running server on the same DATABASE_
   });
 
   it('answers unknown slugs with exit 1 and a message', async () => {
-    for (const args of [['approve', 'test-none', '--lat', '1', '--lng', '1'], ['reject', 'test-none', '--reason', 'x'], ['unpublish', 'test-none']]) {
+    for (const args of [
+      ['approve', 'test-none', '--lat', '1', '--lng', '1'],
+      ['reject', 'test-none', '--reason', 'x'],
+      ['unpublish', 'test-none'],
+    ]) {
       const result = await cli('mosques', ...args);
       expect(result.code).to.equal(1);
       expect(result.stderr).to.contain("'test-none'");
@@ -148,7 +175,9 @@ describe('cli: mosques moderation against a running server on the same DATABASE_
     const rows = auditRows();
     const actions = rows.map((row) => `${row.action} ${row.key_name}`);
     expect(actions.filter((a) => a.startsWith('mosques.submit'))).to.have.length(5);
-    expect(actions.filter((a) => a.startsWith('mosques.submit')).every((a) => a.endsWith('Test submitter app'))).to.equal(true);
+    expect(
+      actions.filter((a) => a.startsWith('mosques.submit')).every((a) => a.endsWith('Test submitter app')),
+    ).to.equal(true);
     const decisions = rows.filter((row) => row.action !== 'mosques.submit');
     expect(decisions.map((row) => row.action)).to.deep.equal([
       'mosques.approve',
@@ -162,7 +191,10 @@ describe('cli: mosques moderation against a running server on the same DATABASE_
     for (const row of decisions) expect(row).to.include({ key_id: null, key_name: 'operator' });
     const reject = decisions.find((row) => row.action === 'mosques.reject')!;
     expect(JSON.parse(reject.before_json!)).to.include({ status: 'pending' });
-    expect(JSON.parse(reject.after_json!)).to.include({ status: 'rejected', moderationReason: 'Test reason: not a mosque' });
+    expect(JSON.parse(reject.after_json!)).to.include({
+      status: 'rejected',
+      moderationReason: 'Test reason: not a mosque',
+    });
     const dump = JSON.stringify(rows);
     for (const email of submitterEmails) expect(dump).not.to.contain(email);
   });

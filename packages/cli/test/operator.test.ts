@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli, startServerProcess, type ServerProcess } from './cli-process.js';
 
-
 describe('cli: operator commands (rotate, audit, restore, help)', function () {
   const dir = mkdtempSync(path.join(tmpdir(), 'islamic-data-operator-'));
   const env = { DATABASE_PATH: path.join(dir, 'islamic-data.db') };
@@ -16,7 +15,9 @@ describe('cli: operator commands (rotate, audit, restore, help)', function () {
     return result;
   };
   const qibla = (server: ServerProcess, key: string) =>
-    fetch(`${server.url}/api/v1/qibla?lat=1&lng=1`, { headers: { 'X-API-Key': key } }).then((response) => response.status);
+    fetch(`${server.url}/api/v1/qibla?lat=1&lng=1`, { headers: { 'X-API-Key': key } }).then(
+      (response) => response.status,
+    );
   let server: ServerProcess | undefined;
 
   after(async () => {
@@ -25,7 +26,10 @@ describe('cli: operator commands (rotate, audit, restore, help)', function () {
   });
 
   it('rotates a key: same grants, the new key works, the old one gets 401, and neither is printed again', async () => {
-    const created = JSON.parse((await cli('keys', 'create', '--name', 'Test rotate', '--scopes', 'qibla', '--permissions', 'read', '--json')).stdout);
+    const created = JSON.parse(
+      (await cli('keys', 'create', '--name', 'Test rotate', '--scopes', 'qibla', '--permissions', 'read', '--json'))
+        .stdout,
+    );
     const rotated = await cli('keys', 'rotate', created.id, '--json');
     expect(rotated.code, rotated.stderr).to.equal(0);
     const replacement = JSON.parse(rotated.stdout);
@@ -52,7 +56,9 @@ describe('cli: operator commands (rotate, audit, restore, help)', function () {
   });
 
   it('refuses to rotate a revoked or unknown key', async () => {
-    const created = JSON.parse((await cli('keys', 'create', '--name', 'Test', '--scopes', '*', '--permissions', 'read', '--json')).stdout);
+    const created = JSON.parse(
+      (await cli('keys', 'create', '--name', 'Test', '--scopes', '*', '--permissions', 'read', '--json')).stdout,
+    );
     await cli('keys', 'revoke', created.id);
     const again = await cli('keys', 'rotate', created.id);
     expect(again.code).to.equal(1);
@@ -64,7 +70,9 @@ describe('cli: operator commands (rotate, audit, restore, help)', function () {
     const all = JSON.parse((await cli('audit', 'list', '--json')).stdout) as { id: number; action: string }[];
     expect(all.length).to.be.greaterThan(3);
     expect(all.map((entry) => entry.id)).to.deep.equal([...all.map((entry) => entry.id)].sort((a, b) => b - a));
-    const creates = JSON.parse((await cli('audit', 'list', '--action', 'keys.create', '--limit', '2', '--json')).stdout) as { action: string }[];
+    const creates = JSON.parse(
+      (await cli('audit', 'list', '--action', 'keys.create', '--limit', '2', '--json')).stdout,
+    ) as { action: string }[];
     expect(creates).to.have.length(2);
     expect(creates.every((entry) => entry.action === 'keys.create')).to.equal(true);
 
@@ -89,7 +97,9 @@ describe('cli: operator commands (rotate, audit, restore, help)', function () {
   });
 
   it('refuses to roll back an entry that is not a content write', async () => {
-    const [entry] = JSON.parse((await cli('audit', 'list', '--action', 'keys.create', '--limit', '1', '--json')).stdout);
+    const [entry] = JSON.parse(
+      (await cli('audit', 'list', '--action', 'keys.create', '--limit', '1', '--json')).stdout,
+    );
     const result = await cli('audit', 'rollback', String(entry.id));
     expect(result.code).to.equal(1);
     expect(result.stderr).to.contain('cannot be rolled back');
@@ -98,7 +108,10 @@ describe('cli: operator commands (rotate, audit, restore, help)', function () {
   it('refuses db restore while the server runs, and restores once it is stopped', async () => {
     const backupFile = path.join(dir, 'backup.db');
     expect((await cli('db', 'backup', backupFile)).code).to.equal(0);
-    const later = JSON.parse((await cli('keys', 'create', '--name', 'Test after backup', '--scopes', '*', '--permissions', 'read', '--json')).stdout);
+    const later = JSON.parse(
+      (await cli('keys', 'create', '--name', 'Test after backup', '--scopes', '*', '--permissions', 'read', '--json'))
+        .stdout,
+    );
 
     const refused = await cli('db', 'restore', backupFile);
     expect(refused.code).to.equal(1);
@@ -117,18 +130,32 @@ describe('cli: operator commands (rotate, audit, restore, help)', function () {
     for (const [args, message] of [
       [['db', 'backup', env.DATABASE_PATH], 'is the database itself'],
       [['db', 'backup', dir], 'is a directory'],
-      [['db', 'restore', path.join(dir, 'test-missing.db')], `There is no backup file ${path.join(dir, 'test-missing.db')}`],
+      [
+        ['db', 'restore', path.join(dir, 'test-missing.db')],
+        `There is no backup file ${path.join(dir, 'test-missing.db')}`,
+      ],
       [['db', 'restore', env.DATABASE_PATH], 'is the database itself'],
     ] as const) {
       const result = await cli(...args);
       expect(result.code, args.join(' ')).to.equal(1);
-      expect(result.stderr, args.join(' ')).to.match(/^error: /).and.to.contain(message);
+      expect(result.stderr, args.join(' '))
+        .to.match(/^error: /)
+        .and.to.contain(message);
     }
     expect(JSON.parse((await cli('db', 'check', '--json')).stdout).integrity).to.equal('ok');
   });
 
   it('answers --help for every command', async () => {
-    for (const command of [[], ['keys'], ['keys', 'create'], ['audit', 'rollback'], ['db', 'restore'], ['import'], ['mosques'], ['serve']]) {
+    for (const command of [
+      [],
+      ['keys'],
+      ['keys', 'create'],
+      ['audit', 'rollback'],
+      ['db', 'restore'],
+      ['import'],
+      ['mosques'],
+      ['serve'],
+    ]) {
       const result = await cli(...command, '--help');
       expect(result.code, command.join(' ')).to.equal(0);
       expect(result.stdout).to.contain('Usage:');
@@ -142,7 +169,9 @@ describe('cli: operator commands (rotate, audit, restore, help)', function () {
       db: ['migrate', 'backup', 'restore', 'check'],
     };
     const results = await Promise.all(
-      Object.entries(subcommands).flatMap(([command, names]) => names.map(async (name) => [`${command} ${name}`, await cli(command, name, '--help')] as const)),
+      Object.entries(subcommands).flatMap(([command, names]) =>
+        names.map(async (name) => [`${command} ${name}`, await cli(command, name, '--help')] as const),
+      ),
     );
     for (const [command, result] of results) {
       expect(result.code, command).to.equal(0);

@@ -25,7 +25,10 @@ interface Case {
 }
 
 // Inputs are built before timing, so that the cases time the library and not the bench.
-const DATES = Array.from({ length: 24 }, (_, i) => `2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + ((i * 5) % 28)).padStart(2, '0')}`);
+const DATES = Array.from(
+  { length: 24 },
+  (_, i) => `2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + ((i * 5) % 28)).padStart(2, '0')}`,
+);
 const pick = <T>(items: readonly T[], i: number): T => items[i % items.length]!;
 const withZone = DATES.flatMap((date) => PLACES.map((place) => ({ ...place, date })));
 const withoutZone = withZone.map(({ lat, lng, date }) => ({ lat, lng, date }));
@@ -78,7 +81,8 @@ function timedRound({ run }: Case): number {
 // and the load of a shared machine fall on all cases alike. Each case's figure is its median round.
 CASES.forEach(timedRound);
 const rounds = CASES.map(() => [] as number[]);
-for (let round = 0; round < ROUNDS; round += 1) CASES.forEach((benchCase, index) => rounds[index]!.push(timedRound(benchCase)));
+for (let round = 0; round < ROUNDS; round += 1)
+  CASES.forEach((benchCase, index) => rounds[index]!.push(timedRound(benchCase)));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const results = CASES.map((benchCase, index) => ({ ...benchCase, calls: median(rounds[index]!) }));
 const baselineDaysPerSecond = results[0]!.calls;
@@ -95,9 +99,14 @@ const rows = results.map(({ name, days, calls }) => {
 });
 const header = ['case', 'calls/s', 'days/s', 'µs/day', 'cost vs bare adhan day'];
 const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+const line = (cells: string[]) =>
+  cells
+    .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+    .join('  ');
 
-console.log(`Node ${process.version}, ${ROUNDS} interleaved rounds of ${ROUND_MS} ms per case (median), ${PLACES.length} places rotated.\n`);
+console.log(
+  `Node ${process.version}, ${ROUNDS} interleaved rounds of ${ROUND_MS} ms per case (median), ${PLACES.length} places rotated.\n`,
+);
 console.log(line(header));
 console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 for (const row of rows) console.log(line(row));

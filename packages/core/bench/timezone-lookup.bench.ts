@@ -20,11 +20,13 @@ const rssAfterTzLookup = rssMiB();
 const [{ find: geoTzAll }, geoTzLoadMs] = await timed(() => import('geo-tz/all'));
 const rssAfterGeoTz = rssMiB();
 
-
 /** Same UTC offsets at both solstices of 2026: interchangeable for prayer times today. */
 function sameOffsets(a: string, b: string): boolean {
   const offset = (zone: string, iso: string) =>
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).format(new Date(iso)).split(' ').at(-1);
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .format(new Date(iso))
+      .split(' ')
+      .at(-1);
   return ['2026-01-15T12:00:00Z', '2026-07-15T12:00:00Z'].every((iso) => offset(a, iso) === offset(b, iso));
 }
 
@@ -34,12 +36,18 @@ function accuracy(): void {
   for (const [town, lat, lng, expected] of BORDER_TOWNS) {
     const fromTzLookup = tzLookup(lat, lng);
     const fromGeoTz = geoTzAll(lat, lng)[0] ?? '(none)';
-    for (const [key, answer] of [['tzLookup', fromTzLookup], ['geoTz', fromGeoTz]] as const) {
+    for (const [key, answer] of [
+      ['tzLookup', fromTzLookup],
+      ['geoTz', fromGeoTz],
+    ] as const) {
       if (answer === expected) score[key].name += 1;
       if (sameOffsets(answer, expected)) score[key].offset += 1;
     }
-    const mark = (answer: string) => (answer === expected ? 'ok' : `${answer}${sameOffsets(answer, expected) ? ' (same offsets)' : ' (WRONG OFFSET)'}`);
-    console.log(`  ${town.padEnd(20)} ${expected.padEnd(30)} tz-lookup: ${mark(fromTzLookup).padEnd(44)} geo-tz: ${mark(fromGeoTz)}`);
+    const mark = (answer: string) =>
+      answer === expected ? 'ok' : `${answer}${sameOffsets(answer, expected) ? ' (same offsets)' : ' (WRONG OFFSET)'}`;
+    console.log(
+      `  ${town.padEnd(20)} ${expected.padEnd(30)} tz-lookup: ${mark(fromTzLookup).padEnd(44)} geo-tz: ${mark(fromGeoTz)}`,
+    );
   }
   const n = BORDER_TOWNS.length;
   console.log(`  right zone:    tz-lookup ${score.tzLookup.name}/${n}, geo-tz ${score.geoTz.name}/${n}`);
@@ -48,12 +56,16 @@ function accuracy(): void {
 
 /** Points within `radiusKm` of the border towns: the hard case for polygon lookups. */
 function pointsNearBorders(pointsPerTown: number, radiusKm: number, seed: number): Array<[number, number]> {
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   return BORDER_TOWNS.flatMap(([, lat, lng]) =>
-    Array.from({ length: pointsPerTown }, () => [
-      lat + ((random() * 2 - 1) * radiusKm) / 111,
-      lng + ((random() * 2 - 1) * radiusKm) / (111 * Math.cos((lat * Math.PI) / 180)),
-    ] as [number, number]),
+    Array.from(
+      { length: pointsPerTown },
+      () =>
+        [
+          lat + ((random() * 2 - 1) * radiusKm) / 111,
+          lng + ((random() * 2 - 1) * radiusKm) / (111 * Math.cos((lat * Math.PI) / 180)),
+        ] as [number, number],
+    ),
   );
 }
 
@@ -65,8 +77,12 @@ async function speed(): Promise<void> {
   const [, geoTzColdMs] = await timed(() => points.forEach(([lat, lng]) => geoTzAll(lat, lng)));
   const [, geoTzWarmMs] = await timed(() => points.forEach(([lat, lng]) => geoTzAll(lat, lng)));
   console.log(`\nLoad and speed (${points.length} points within 20 km of the border towns):`);
-  console.log(`  tz-lookup: import ${tzLookupLoadMs.toFixed(1)} ms, +${(rssAfterTzLookup - rssAtStart).toFixed(0)} MiB rss, ${perLookup(tzLookupColdMs)} first pass, ${perLookup(tzLookupWarmMs)} second`);
-  console.log(`  geo-tz:    import ${geoTzLoadMs.toFixed(1)} ms, +${(rssAfterGeoTz - rssAfterTzLookup).toFixed(0)} MiB rss, ${perLookup(geoTzColdMs)} first pass, ${perLookup(geoTzWarmMs)} second (its cache warm)`);
+  console.log(
+    `  tz-lookup: import ${tzLookupLoadMs.toFixed(1)} ms, +${(rssAfterTzLookup - rssAtStart).toFixed(0)} MiB rss, ${perLookup(tzLookupColdMs)} first pass, ${perLookup(tzLookupWarmMs)} second`,
+  );
+  console.log(
+    `  geo-tz:    import ${geoTzLoadMs.toFixed(1)} ms, +${(rssAfterGeoTz - rssAfterTzLookup).toFixed(0)} MiB rss, ${perLookup(geoTzColdMs)} first pass, ${perLookup(geoTzWarmMs)} second (its cache warm)`,
+  );
   console.log(`  rss at the end: ${rssMiB().toFixed(0)} MiB (started at ${rssAtStart.toFixed(0)} MiB)`);
 }
 
@@ -85,7 +101,9 @@ function agreementNearBorders(pointsPerTown: number, radiusKm: number): void {
   }
   const percent = (count: number) => `${((100 * count) / total).toFixed(1)}%`;
   console.log(`\n${total} random points within ${radiusKm} km of those towns, tz-lookup against geo-tz:`);
-  console.log(`  same zone ${percent(sameName)}, same offsets ${percent(sameOffset)}, wrong offset ${percent(total - sameOffset)}`);
+  console.log(
+    `  same zone ${percent(sameName)}, same offsets ${percent(sameOffset)}, wrong offset ${percent(total - sameOffset)}`,
+  );
 }
 
 /** Bytes on disk of a pnpm-installed package and everything it depends on. */
@@ -93,11 +111,14 @@ function installedSize(packageDir: string, seen = new Set<string>()): number {
   const real = realpathSync(packageDir);
   if (seen.has(real)) return 0;
   seen.add(real);
-  const manifest = JSON.parse(readFileSync(path.join(real, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(path.join(real, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
   let bytes = directorySize(real);
   // pnpm places a package's dependencies beside it: <store>/<name@version>/node_modules/<dependency>.
   const siblings = path.dirname(real.includes('/@') ? path.dirname(real) : real);
-  for (const dependency of Object.keys(manifest.dependencies ?? {})) bytes += installedSize(path.join(siblings, dependency), seen);
+  for (const dependency of Object.keys(manifest.dependencies ?? {}))
+    bytes += installedSize(path.join(siblings, dependency), seen);
   return bytes;
 }
 
@@ -113,7 +134,9 @@ function size(): void {
   const coreModules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules');
   const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
   console.log('\nInstalled size, with dependencies:');
-  console.log(`  @photostructure/tz-lookup ${megabytes(installedSize(path.join(coreModules, '@photostructure/tz-lookup')))}`);
+  console.log(
+    `  @photostructure/tz-lookup ${megabytes(installedSize(path.join(coreModules, '@photostructure/tz-lookup')))}`,
+  );
   console.log(`  geo-tz                    ${megabytes(installedSize(path.join(coreModules, 'geo-tz')))}`);
 }
 

@@ -23,11 +23,14 @@ export class ParameterError extends AppError {
     const subject = this.parameters.join(' and ');
     const quoted = this.parameters.map((name) => `'${name}'`).join(' and ');
     const labelled = `${label}${this.parameters.length > 1 ? 's' : ''} ${quoted}`;
-    return this.message.startsWith(`${subject} `) ? `${labelled}${this.message.slice(subject.length)}` : `${labelled} is invalid: ${this.message}`;
+    return this.message.startsWith(`${subject} `)
+      ? `${labelled}${this.message.slice(subject.length)}`
+      : `${labelled} is invalid: ${this.message}`;
   }
 }
 
-export const parameterError = (parameters: string | readonly string[], message: string) => new ParameterError(parameters, message);
+export const parameterError = (parameters: string | readonly string[], message: string) =>
+  new ParameterError(parameters, message);
 
 /**
  * How a parameter's rule is worded ("timezone must be …" without the name): the core's errors and

@@ -33,4 +33,13 @@ export const BORDER_TOWNS: Array<[string, number, number, string]> = [
 ];
 
 /** The towns @photostructure/tz-lookup puts in a neighbouring zone (bench/TIMEZONE-CHOICE.md). */
-export const TZ_LOOKUP_MISSES = ['Union City, IN', 'Tornio, FI', 'Lifford, IE', 'Leticia, CO', 'Tabatinga, BR', 'Braniewo, PL', 'Point Roberts, WA', 'Blaine, WA'];
+export const TZ_LOOKUP_MISSES = [
+  'Union City, IN',
+  'Tornio, FI',
+  'Lifford, IE',
+  'Leticia, CO',
+  'Tabatinga, BR',
+  'Braniewo, PL',
+  'Point Roberts, WA',
+  'Blaine, WA',
+];

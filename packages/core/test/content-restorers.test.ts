@@ -106,7 +106,9 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
       const [importEntry] = await stores.audit.list({ action: 'import', limit: 1 });
       const refused = await failureOf(rollbackEntry(rollback, importEntry!.id));
       expect(refused.code).to.equal('VALIDATION_ERROR');
-      expect(refused.message).to.contain(`Audit entry ${importEntry!.id} (import ${importEntry!.resource}) cannot be rolled back`);
+      expect(refused.message).to.contain(
+        `Audit entry ${importEntry!.id} (import ${importEntry!.resource}) cannot be rolled back`,
+      );
 
       await putHadithTranslation(deps, { collection: C, number: 1, locale: 'tr', text: 'Test tr hadith 1' }, EDITOR);
       const entry = await lastEntry();
@@ -173,16 +175,27 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
       const entry = await lastEntry();
       await rollbackEntry(rollback, entry.id);
       expect(await stores.quran.getTranslation(2, 4, 'en')).to.deep.equal(original);
-      expect((await stores.audit.list({ limit: 1 }))[0]).to.deep.include({ before: null, after: original, revertsEntryId: entry.id });
+      expect((await stores.audit.list({ limit: 1 }))[0]).to.deep.include({
+        before: null,
+        after: original,
+        revertsEntryId: entry.id,
+      });
     });
 
     it('puts back tags, notes and published, keeping translations written since', async () => {
       const before = (await stores.quran.getAyah(1, 3))!;
-      await patchAyahMetadata(deps, { surah: 1, ayah: 3, patch: { tags: ['test-a', 'test-b'], notes: 'Test note', published: false } }, EDITOR);
+      await patchAyahMetadata(
+        deps,
+        { surah: 1, ayah: 3, patch: { tags: ['test-a', 'test-b'], notes: 'Test note', published: false } },
+        EDITOR,
+      );
       const entry = await lastEntry();
       await putAyahTranslation(deps, { surah: 1, ayah: 3, locale: 'tr', text: 'Test tr 1:3' }, OTHER);
       await rollbackEntry(rollback, entry.id);
-      expect(await stores.quran.getAyah(1, 3)).to.deep.equal({ ...before, translations: { ...before.translations, tr: 'Test tr 1:3' } });
+      expect(await stores.quran.getAyah(1, 3)).to.deep.equal({
+        ...before,
+        translations: { ...before.translations, tr: 'Test tr 1:3' },
+      });
     });
 
     it('refuses, changing nothing, when the record changed after the entry, naming the later entry; --force proceeds', async () => {
@@ -193,7 +206,10 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
       const unchanged = await everything();
       const refused = await failureOf(rollbackEntry(rollback, entry.id));
       expect(refused.code).to.equal('CONFLICT');
-      expect(refused.message).to.contain(`entry ${later.id}`).and.to.contain('Test other editor').and.to.contain('--force');
+      expect(refused.message)
+        .to.contain(`entry ${later.id}`)
+        .and.to.contain('Test other editor')
+        .and.to.contain('--force');
       expect(await everything()).to.deep.equal(unchanged);
 
       await rollbackEntry(rollback, entry.id, { force: true });
@@ -243,7 +259,17 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
       const before = (await stores.hadith.getHadith(C, 3))!;
       await patchHadithMetadata(
         deps,
-        { collection: C, number: 3, patch: { narrator: 'Test wrong narrator', grade: 'Test grade', tags: ['test-x'], notes: 'Test note', published: false } },
+        {
+          collection: C,
+          number: 3,
+          patch: {
+            narrator: 'Test wrong narrator',
+            grade: 'Test grade',
+            tags: ['test-x'],
+            notes: 'Test note',
+            published: false,
+          },
+        },
         EDITOR,
       );
       const entry = await lastEntry();
@@ -313,7 +339,10 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
         current: { narrator: 'Test bad narrator', grade: null, tags: [], notes: null, published: true },
         restored: { narrator: 'Test narrator 1', grade: null, tags: [], notes: null, published: true },
       });
-      expect(dry.undone[1]).to.deep.include({ current: null, restored: { locale: 'en', text: 'Test bad hadith', updatedAt: '2026-03-01T10:01:03.000Z' } });
+      expect(dry.undone[1]).to.deep.include({
+        current: null,
+        restored: { locale: 'en', text: 'Test bad hadith', updatedAt: '2026-03-01T10:01:03.000Z' },
+      });
       expect(await everything()).to.deep.equal(afterWrites);
 
       const result = await rollbackKeySince(rollback, { keyId: EDITOR.keyId, since });
@@ -332,13 +361,17 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
       const second = await lastEntry();
       const { rollbackEntries } = await rollbackEntry(rollback, second.id);
       clock.advance(1_000);
-      expect((await rollbackKeySince(rollback, { keyId: EDITOR.keyId, since })).undone.map((undone) => undone.entry.id)).to.deep.equal([first.id]);
+      expect(
+        (await rollbackKeySince(rollback, { keyId: EDITOR.keyId, since })).undone.map((undone) => undone.entry.id),
+      ).to.deep.equal([first.id]);
       clock.advance(1_000);
       expect((await rollbackKeySince(rollback, { keyId: EDITOR.keyId, since })).undone).to.deep.equal([]);
 
       await rollbackEntry(rollback, rollbackEntries[0]!.id);
       clock.advance(1_000);
-      expect((await rollbackKeySince(rollback, { keyId: EDITOR.keyId, since })).undone.map((undone) => undone.entry.id)).to.deep.equal([second.id]);
+      expect(
+        (await rollbackKeySince(rollback, { keyId: EDITOR.keyId, since })).undone.map((undone) => undone.entry.id),
+      ).to.deep.equal([second.id]);
       expect((await stores.quran.getTranslation(1, 2, 'en'))!.text).to.equal('Test en 1:2');
     });
 
@@ -353,7 +386,9 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
       const unchanged = { ayah: await stores.quran.getTranslation(1, 2, 'en'), audit: await stores.audit.list() };
       const refused = await failureOf(rollbackKeySince(rollback, { keyId: EDITOR.keyId, since }));
       expect(refused.message).to.contain(`audit entry ${changed.id}`).and.to.contain(`entry ${later.id}`);
-      expect({ ayah: await stores.quran.getTranslation(1, 2, 'en'), audit: await stores.audit.list() }).to.deep.equal(unchanged);
+      expect({ ayah: await stores.quran.getTranslation(1, 2, 'en'), audit: await stores.audit.list() }).to.deep.equal(
+        unchanged,
+      );
     });
   });
 });

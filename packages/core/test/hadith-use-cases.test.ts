@@ -27,7 +27,10 @@ const WRITER: Viewer = { permissions: ['read', 'write'] };
 type Viewer = { permissions: Permission[] };
 
 /** A synthetic collection of `count` hadiths: 1 and 2 in book 1, the rest in book 2. */
-function source(count: number, change: (hadith: SourceHadith) => Partial<SourceHadith> = () => ({})): HadithSourceCollection {
+function source(
+  count: number,
+  change: (hadith: SourceHadith) => Partial<SourceHadith> = () => ({}),
+): HadithSourceCollection {
   const edition = (lang: string, publicDomain: boolean) => ({
     resource: 'hadith' as const,
     collection: SLUG,
@@ -71,7 +74,9 @@ async function setup(count = 10) {
 /** Every record the import writes, with translations' times, for before/after comparisons. */
 async function everything(stores: Stores) {
   const hadiths = await stores.hadith.listHadiths(SLUG, { startAfter: 0, limit: 1_000, includeUnpublished: true });
-  const translations = await Promise.all(hadiths.map((hadith) => stores.hadith.getTranslation(SLUG, hadith.number, 'en')));
+  const translations = await Promise.all(
+    hadiths.map((hadith) => stores.hadith.getTranslation(SLUG, hadith.number, 'en')),
+  );
   return {
     collections: await stores.hadith.listCollections(),
     books: await stores.hadith.listBooks(SLUG),
@@ -94,7 +99,9 @@ describe('core: hadith use cases (in memory)', () => {
   describe('import', () => {
     it('creates the collection, books, hadiths, translations and editions, audited once with the operator as actor', async () => {
       const { stores } = await setup(4);
-      expect(await listHadithCollections(stores)).to.deep.equal([{ slug: SLUG, name: 'Test collection', nameAr: 'Test collection (ar)', total: 4 }]);
+      expect(await listHadithCollections(stores)).to.deep.equal([
+        { slug: SLUG, name: 'Test collection', nameAr: 'Test collection (ar)', total: 4 },
+      ]);
       expect(await getHadith(stores, SLUG, 3, { viewer: READER })).to.deep.equal({
         collection: SLUG,
         number: 3,
@@ -110,7 +117,13 @@ describe('core: hadith use cases (in memory)', () => {
       expect((await stores.editions.list()).map((edition) => edition.lang)).to.deep.equal(['ar', 'en']);
       const entries = await stores.audit.list();
       expect(entries).to.have.length(1);
-      expect(entries[0]).to.deep.include({ keyId: null, keyName: 'operator', action: 'import', resource: `hadith/${SLUG}`, before: null });
+      expect(entries[0]).to.deep.include({
+        keyId: null,
+        keyName: 'operator',
+        action: 'import',
+        resource: `hadith/${SLUG}`,
+        before: null,
+      });
       expect(entries[0]!.after).to.deep.include({ hadiths: 4, added: 4, updated: 0, removed: 0 });
     });
 
@@ -118,17 +131,40 @@ describe('core: hadith use cases (in memory)', () => {
       const deps = await setup(4);
       const before = await everything(deps.stores);
       const summary = await importHadithCollection(deps, source(4));
-      expect(summary).to.deep.include({ added: 0, updated: 0, unchanged: 4, removed: 0, changed: false, auditEntryId: null });
+      expect(summary).to.deep.include({
+        added: 0,
+        updated: 0,
+        unchanged: 4,
+        removed: 0,
+        changed: false,
+        auditEntryId: null,
+      });
       expect(await everything(deps.stores)).to.deep.equal(before);
       expect(before.audit).to.have.length(1);
     });
 
     it('keeps API edits of hadiths whose source is unchanged, and rewrites the source fields of changed ones', async () => {
       const deps = await setup(4);
-      await patchHadithMetadata(deps, { collection: SLUG, number: 1, patch: { narrator: 'Test edited narrator', tags: ['test-tag'] } }, EDITOR);
-      await putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'en', text: 'Test edited translation' }, EDITOR);
-      await patchHadithMetadata(deps, { collection: SLUG, number: 2, patch: { narrator: 'Test edited narrator 2', grade: 'Test grade' } }, EDITOR);
-      const changed = source(4, (hadith) => (hadith.number === 2 ? { textAr: 'Test hadith 2 revised (Arabic)', translations: { en: 'Test hadith 2 revised' } } : {}));
+      await patchHadithMetadata(
+        deps,
+        { collection: SLUG, number: 1, patch: { narrator: 'Test edited narrator', tags: ['test-tag'] } },
+        EDITOR,
+      );
+      await putHadithTranslation(
+        deps,
+        { collection: SLUG, number: 1, locale: 'en', text: 'Test edited translation' },
+        EDITOR,
+      );
+      await patchHadithMetadata(
+        deps,
+        { collection: SLUG, number: 2, patch: { narrator: 'Test edited narrator 2', grade: 'Test grade' } },
+        EDITOR,
+      );
+      const changed = source(4, (hadith) =>
+        hadith.number === 2
+          ? { textAr: 'Test hadith 2 revised (Arabic)', translations: { en: 'Test hadith 2 revised' } }
+          : {},
+      );
       const summary = await importHadithCollection(deps, changed);
       expect(summary).to.deep.include({ added: 0, updated: 1, unchanged: 3, changed: true });
       expect(await getHadith(deps.stores, SLUG, 1, { viewer: READER })).to.deep.include({
@@ -153,7 +189,10 @@ describe('core: hadith use cases (in memory)', () => {
 
     it('stores an absent English text as no translation, and an absent Arabic text as null', async () => {
       const { stores, unitOfWork } = createInMemoryStores();
-      await importHadithCollection({ unitOfWork, clock: new ManualClock() }, source(2, (hadith) => (hadith.number === 2 ? { textAr: null, translations: { en: null } } : {})));
+      await importHadithCollection(
+        { unitOfWork, clock: new ManualClock() },
+        source(2, (hadith) => (hadith.number === 2 ? { textAr: null, translations: { en: null } } : {})),
+      );
       expect(await getHadith(stores, SLUG, 2, { viewer: READER })).to.deep.include({ text_ar: null, translations: {} });
     });
 
@@ -162,7 +201,9 @@ describe('core: hadith use cases (in memory)', () => {
       stores.editions.upsert = async () => {
         throw new Error('Test failure while saving editions');
       };
-      const error = await importHadithCollection({ unitOfWork, clock: new ManualClock() }, source(5)).catch((e: unknown) => e);
+      const error = await importHadithCollection({ unitOfWork, clock: new ManualClock() }, source(5)).catch(
+        (e: unknown) => e,
+      );
       expect((error as Error).message).to.equal('Test failure while saving editions');
       expect(await listHadithCollections(stores)).to.deep.equal([]);
       expect(await stores.hadithImports.sourceHashes(SLUG)).to.deep.equal(new Map());
@@ -195,7 +236,9 @@ describe('core: hadith use cases (in memory)', () => {
 
     it('says null on a last page that is exactly full', async () => {
       const { stores } = await setup(6);
-      expect((await listCollectionHadiths(stores, SLUG, { limit: 3, startAfter: 3, viewer: READER })).nextStartAfter).to.equal(null);
+      expect(
+        (await listCollectionHadiths(stores, SLUG, { limit: 3, startAfter: 3, viewer: READER })).nextStartAfter,
+      ).to.equal(null);
       expect((await listCollectionHadiths(stores, SLUG, { limit: 3, viewer: READER })).items).to.have.length(3);
       expect((await listCollectionHadiths(stores, SLUG, { viewer: READER })).items).to.have.length(6);
     });
@@ -203,7 +246,10 @@ describe('core: hadith use cases (in memory)', () => {
     it('refuses limits outside 1..100 and a cursor that is not a hadith number', async () => {
       const { stores } = await setup(2);
       for (const input of [{ limit: 0 }, { limit: 101 }, { limit: 2.5 }, { startAfter: -1 }, { startAfter: 1.5 }]) {
-        const error = await failure(listCollectionHadiths(stores, SLUG, { ...input, viewer: READER }), 'VALIDATION_ERROR');
+        const error = await failure(
+          listCollectionHadiths(stores, SLUG, { ...input, viewer: READER }),
+          'VALIDATION_ERROR',
+        );
         expect(error.message).to.contain(Object.keys(input)[0]);
       }
       await failure(listCollectionHadiths(stores, SLUG, { translations: 'EN', viewer: READER }), 'VALIDATION_ERROR');
@@ -237,8 +283,12 @@ describe('core: hadith use cases (in memory)', () => {
     it('filters translations by the translations parameter', async () => {
       const deps = await setup(2);
       await putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ru', text: 'Test перевод' }, EDITOR);
-      expect((await getHadith(deps.stores, SLUG, 1, { viewer: READER, translations: 'ru' })).translations).to.deep.equal({ ru: 'Test перевод' });
-      expect((await getHadith(deps.stores, SLUG, 1, { viewer: READER, translations: 'tr' })).translations).to.deep.equal({});
+      expect(
+        (await getHadith(deps.stores, SLUG, 1, { viewer: READER, translations: 'ru' })).translations,
+      ).to.deep.equal({ ru: 'Test перевод' });
+      expect(
+        (await getHadith(deps.stores, SLUG, 1, { viewer: READER, translations: 'tr' })).translations,
+      ).to.deep.equal({});
       expect((await getHadith(deps.stores, SLUG, 1, { viewer: READER })).translations).to.have.keys('en', 'ru');
     });
   });
@@ -248,31 +298,60 @@ describe('core: hadith use cases (in memory)', () => {
       const deps = await setup(2);
       const input = { collection: SLUG, number: 1, locale: 'ru', text: 'Test перевод 1' };
       const created = await putHadithTranslation(deps, input, EDITOR);
-      expect(created).to.deep.equal({ created: true, translation: { locale: 'ru', text: 'Test перевод 1', updatedAt: '2026-02-02T00:00:00.000Z' } });
+      expect(created).to.deep.equal({
+        created: true,
+        translation: { locale: 'ru', text: 'Test перевод 1', updatedAt: '2026-02-02T00:00:00.000Z' },
+      });
       deps.clock.advance(1000);
       const same = await putHadithTranslation(deps, input, EDITOR);
       expect(same).to.deep.equal({ created: false, translation: created.translation });
       deps.clock.advance(1000);
       const replaced = await putHadithTranslation(deps, { ...input, text: 'Test перевод 1b' }, EDITOR);
-      expect(replaced.translation).to.deep.equal({ locale: 'ru', text: 'Test перевод 1b', updatedAt: '2026-02-02T00:00:02.000Z' });
+      expect(replaced.translation).to.deep.equal({
+        locale: 'ru',
+        text: 'Test перевод 1b',
+        updatedAt: '2026-02-02T00:00:02.000Z',
+      });
       const entries = (await deps.stores.audit.list({ action: 'translation.put' })).reverse();
       expect(entries.map((entry) => [entry.before, entry.after])).to.deep.equal([
         [null, created.translation],
         [created.translation, created.translation],
         [created.translation, replaced.translation],
       ]);
-      expect(entries[0]).to.deep.include({ ...EDITOR, resource: `hadith/${SLUG}/1/translations/ru`, at: '2026-02-02T00:00:00.000Z' });
+      expect(entries[0]).to.deep.include({
+        ...EDITOR,
+        resource: `hadith/${SLUG}/1/translations/ru`,
+        at: '2026-02-02T00:00:00.000Z',
+      });
     });
 
     it('refuses the Arabic locale, a malformed locale and unknown hadiths, auditing nothing (blank text is for the route schema)', async () => {
       const deps = await setup(2);
       const auditBefore = (await deps.stores.audit.list()).length;
-      await failure(putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ar', text: 'Test' }, EDITOR), 'FORBIDDEN_LOCALE');
-      await failure(putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ar-eg', text: 'Test' }, EDITOR), 'FORBIDDEN_LOCALE');
-      await failure(putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'EN', text: 'Test' }, EDITOR), 'VALIDATION_ERROR');
-      await failure(putHadithTranslation(deps, { collection: SLUG, number: 3, locale: 'en', text: 'Test' }, EDITOR), 'NOT_FOUND');
-      await failure(putHadithTranslation(deps, { collection: 'test-unknown', number: 1, locale: 'en', text: 'Test' }, EDITOR), 'NOT_FOUND');
-      await failure(deleteHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ar' }, EDITOR), 'FORBIDDEN_LOCALE');
+      await failure(
+        putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ar', text: 'Test' }, EDITOR),
+        'FORBIDDEN_LOCALE',
+      );
+      await failure(
+        putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ar-eg', text: 'Test' }, EDITOR),
+        'FORBIDDEN_LOCALE',
+      );
+      await failure(
+        putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'EN', text: 'Test' }, EDITOR),
+        'VALIDATION_ERROR',
+      );
+      await failure(
+        putHadithTranslation(deps, { collection: SLUG, number: 3, locale: 'en', text: 'Test' }, EDITOR),
+        'NOT_FOUND',
+      );
+      await failure(
+        putHadithTranslation(deps, { collection: 'test-unknown', number: 1, locale: 'en', text: 'Test' }, EDITOR),
+        'NOT_FOUND',
+      );
+      await failure(
+        deleteHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ar' }, EDITOR),
+        'FORBIDDEN_LOCALE',
+      );
       await failure(deleteHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ru' }, EDITOR), 'NOT_FOUND');
       expect(await deps.stores.audit.list()).to.have.length(auditBefore);
     });
@@ -293,7 +372,11 @@ describe('core: hadith use cases (in memory)', () => {
     it('patches metadata and audits the whole hadith before and after', async () => {
       const deps = await setup(2);
       const before = await getHadith(deps.stores, SLUG, 1, { viewer: WRITER });
-      const after = await patchHadithMetadata(deps, { collection: SLUG, number: 1, patch: { grade: 'Test grade', notes: 'Test note', narrator: null } }, EDITOR);
+      const after = await patchHadithMetadata(
+        deps,
+        { collection: SLUG, number: 1, patch: { grade: 'Test grade', notes: 'Test note', narrator: null } },
+        EDITOR,
+      );
       expect(after).to.deep.equal({ ...before, grade: 'Test grade', notes: 'Test note', narrator: null });
       const [entry] = await deps.stores.audit.list({ action: 'metadata.patch' });
       expect(entry).to.deep.include({ ...EDITOR, resource: `hadith/${SLUG}/1`, before, after });
@@ -307,7 +390,14 @@ describe('core: hadith use cases (in memory)', () => {
       it(`refuses the patch ${JSON.stringify(patch).slice(0, 60)} with ${code}, changing nothing`, async () => {
         const deps = await setup(1);
         const before = await getHadith(deps.stores, SLUG, 1, { viewer: WRITER });
-        await failure(patchHadithMetadata(deps, { collection: SLUG, number: 1, patch: patch as unknown as HadithMetadataPatch }, EDITOR), code);
+        await failure(
+          patchHadithMetadata(
+            deps,
+            { collection: SLUG, number: 1, patch: patch as unknown as HadithMetadataPatch },
+            EDITOR,
+          ),
+          code,
+        );
         expect(await getHadith(deps.stores, SLUG, 1, { viewer: WRITER })).to.deep.equal(before);
         expect(await deps.stores.audit.list({ action: 'metadata.patch' })).to.deep.equal([]);
       });

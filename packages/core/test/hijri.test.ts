@@ -8,22 +8,57 @@ describe('core: Hijri conversion (Umm al-Qura)', () => {
     const expected = {
       calendar: 'umm-al-qura',
       gregorian: { date: '2024-03-11', year: 2024, month: 3, day: 11, weekday: { en: 'Monday', ar: 'الاثنين' } },
-      hijri: { date: '1445-09-01', year: 1445, month: 9, day: 1, monthName: { en: 'Ramadan', ar: 'رمضان' }, monthLength: 30 },
+      hijri: {
+        date: '1445-09-01',
+        year: 1445,
+        month: 9,
+        day: 1,
+        monthName: { en: 'Ramadan', ar: 'رمضان' },
+        monthLength: 30,
+      },
     };
     expect(toHijri('2024-03-11')).to.deep.equal(expected);
     expect(toGregorian('1445-09-01')).to.deep.equal(expected);
   });
 
   it('names all seven weekdays in English and Arabic', () => {
-    const week = ['2024-03-10', '2024-03-11', '2024-03-12', '2024-03-13', '2024-03-14', '2024-03-15', '2024-03-16'].map((date) => toHijri(date).gregorian.weekday);
-    expect(week.map((day) => day.en)).to.deep.equal(['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']);
-    expect(week.map((day) => day.ar)).to.deep.equal(['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت']);
+    const week = ['2024-03-10', '2024-03-11', '2024-03-12', '2024-03-13', '2024-03-14', '2024-03-15', '2024-03-16'].map(
+      (date) => toHijri(date).gregorian.weekday,
+    );
+    expect(week.map((day) => day.en)).to.deep.equal([
+      'Sunday',
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+    ]);
+    expect(week.map((day) => day.ar)).to.deep.equal([
+      'الأحد',
+      'الاثنين',
+      'الثلاثاء',
+      'الأربعاء',
+      'الخميس',
+      'الجمعة',
+      'السبت',
+    ]);
   });
 
   it('names all twelve months, and a year has 354 or 355 days in 29- and 30-day months', () => {
     expect(HIJRI_MONTH_NAMES.map((name) => name.en)).to.deep.equal([
-      'Muharram', 'Safar', 'Rabi al-Awwal', 'Rabi al-Thani', 'Jumada al-Ula', 'Jumada al-Akhirah',
-      'Rajab', 'Shaban', 'Ramadan', 'Shawwal', 'Dhu al-Qadah', 'Dhu al-Hijjah',
+      'Muharram',
+      'Safar',
+      'Rabi al-Awwal',
+      'Rabi al-Thani',
+      'Jumada al-Ula',
+      'Jumada al-Akhirah',
+      'Rajab',
+      'Shaban',
+      'Ramadan',
+      'Shawwal',
+      'Dhu al-Qadah',
+      'Dhu al-Hijjah',
     ]);
     const months = Array.from({ length: 12 }, (_, i) => toGregorian(`1446-${String(i + 1).padStart(2, '0')}-01`).hijri);
     expect(months.map((month) => month.monthName.en)).to.deep.equal(HIJRI_MONTH_NAMES.map((name) => name.en));
@@ -53,7 +88,11 @@ describe('core: Hijri conversion (Umm al-Qura)', () => {
   for (const [label, convert, pattern] of [
     ['Hijri month 13', () => toGregorian('1445-13-01'), /^hijri month/],
     ['Hijri day 31', () => toGregorian('1445-01-31'), /^hijri day/],
-    ['Hijri day 30 of a 29-day month', () => toGregorian('1445-08-30'), /^hijri 1445-08-30 does not exist: Shaban 1445 has 29 days/],
+    [
+      'Hijri day 30 of a 29-day month',
+      () => toGregorian('1445-08-30'),
+      /^hijri 1445-08-30 does not exist: Shaban 1445 has 29 days/,
+    ],
     ['a Hijri date in another format', () => toGregorian('1445/09/01'), /^hijri must be/],
     ['Gregorian 2026-02-30', () => toHijri('2026-02-30'), /^date must be/],
     ['a Gregorian date in another format', () => toHijri('11-03-2024'), /^date must be/],

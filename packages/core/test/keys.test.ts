@@ -52,13 +52,23 @@ describe('core: API keys', () => {
       expect(JSON.stringify(stored)).not.to.contain(key);
       expect(summary).not.to.have.property('hash');
       const [entry] = await stores.audit.list();
-      expect(entry).to.include({ action: 'keys.create', keyId: null, keyName: 'operator', resource: `keys/${summary.id}` });
+      expect(entry).to.include({
+        action: 'keys.create',
+        keyId: null,
+        keyName: 'operator',
+        resource: `keys/${summary.id}`,
+      });
       expect(JSON.stringify(entry)).not.to.contain(stored!.hash);
     });
 
     it('verifies: ok, missing, invalid, revoked, expired', async () => {
       const { deps } = setup();
-      const { key, summary } = await createApiKey(deps, { name: 'Test', scopes: ['*'], permissions: ['read'], expiresAt: '2026-03-02' });
+      const { key, summary } = await createApiKey(deps, {
+        name: 'Test',
+        scopes: ['*'],
+        permissions: ['read'],
+        expiresAt: '2026-03-02',
+      });
       expect((await verifyApiKey(deps, key)).outcome).to.equal('ok');
       expect((await verifyApiKey(deps, undefined)).outcome).to.equal('missing');
       expect((await verifyApiKey(deps, '  ')).outcome).to.equal('missing');
@@ -74,7 +84,12 @@ describe('core: API keys', () => {
 
     it('expires a date-only expiry at the end of that UTC day', async () => {
       const { deps } = setup();
-      const { summary } = await createApiKey(deps, { name: 'Test', scopes: ['*'], permissions: ['read'], expiresAt: '2026-03-02' });
+      const { summary } = await createApiKey(deps, {
+        name: 'Test',
+        scopes: ['*'],
+        permissions: ['read'],
+        expiresAt: '2026-03-02',
+      });
       expect(summary.expiresAt).to.equal('2026-03-02T23:59:59.999Z');
     });
 
@@ -110,7 +125,11 @@ describe('core: API keys', () => {
     ] as const) {
       it(`refuses ${JSON.stringify(input)}, naming ${field}, and stores nothing`, async () => {
         const { stores, deps } = setup();
-        const error = await createApiKey(deps, { ...input, scopes: [...input.scopes], permissions: [...input.permissions] }).catch((e: unknown) => e);
+        const error = await createApiKey(deps, {
+          ...input,
+          scopes: [...input.scopes],
+          permissions: [...input.permissions],
+        }).catch((e: unknown) => e);
         expect(error).to.be.instanceOf(AppError).with.property('code', 'VALIDATION_ERROR');
         expect((error as AppError).message).to.contain(field);
         expect(await stores.keys.list()).to.deep.equal([]);

@@ -55,9 +55,18 @@ describe('core: mosque submission and moderation', () => {
     const result = await submitMosque(deps, submission(), KEY_ACTOR);
     expect(result).to.deep.equal({ slug: 'test-mosque-alpha-test-city', status: 'pending' });
     const stored = await stores.mosques.get(result.slug);
-    expect(stored).to.include({ status: 'pending', submitterEmail: 'test-submitter@example.org', submittedAt: '2026-05-01T10:00:00.000Z' });
+    expect(stored).to.include({
+      status: 'pending',
+      submitterEmail: 'test-submitter@example.org',
+      submittedAt: '2026-05-01T10:00:00.000Z',
+    });
     const [entry] = await stores.audit.list();
-    expect(entry).to.include({ ...KEY_ACTOR, action: 'mosques.submit', resource: `mosques/${result.slug}`, before: null });
+    expect(entry).to.include({
+      ...KEY_ACTOR,
+      action: 'mosques.submit',
+      resource: `mosques/${result.slug}`,
+      before: null,
+    });
     expect(entry!.after).to.include({ slug: result.slug, status: 'pending', nameEn: 'Test Mosque Alpha' });
     expect(JSON.stringify(entry)).not.to.contain('test-submitter@example.org');
     expect(entry!.after).not.to.have.property('submitterEmail');
@@ -66,7 +75,11 @@ describe('core: mosque submission and moderation', () => {
   it('de-duplicates slugs of submissions with the same name and city', async () => {
     const slugs = [];
     for (let i = 0; i < 3; i++) slugs.push((await submitMosque(deps, submission(), KEY_ACTOR)).slug);
-    expect(slugs).to.deep.equal(['test-mosque-alpha-test-city', 'test-mosque-alpha-test-city-2', 'test-mosque-alpha-test-city-3']);
+    expect(slugs).to.deep.equal([
+      'test-mosque-alpha-test-city',
+      'test-mosque-alpha-test-city-2',
+      'test-mosque-alpha-test-city-3',
+    ]);
   });
 
   it('stores and audits nothing for an invalid submission', async () => {
@@ -104,8 +117,20 @@ describe('core: mosque submission and moderation', () => {
     await approveMosque(deps, slug);
     const shown = await getPublishedMosque(stores, slug);
     expect(Object.keys(shown)).to.deep.equal([
-      'slug', 'nameEn', 'nameAr', 'addressLine1', 'city', 'country', 'lat', 'lng',
-      'denomination', 'phone', 'website', 'email', 'description', 'languages',
+      'slug',
+      'nameEn',
+      'nameAr',
+      'addressLine1',
+      'city',
+      'country',
+      'lat',
+      'lng',
+      'denomination',
+      'phone',
+      'website',
+      'email',
+      'description',
+      'languages',
     ]);
   });
 
@@ -114,8 +139,12 @@ describe('core: mosque submission and moderation', () => {
     const error = await failure(approveMosque(deps, slug));
     expect(error.message).to.contain('--lat');
     expect((await stores.mosques.get(slug))!.status).to.equal('pending');
-    expect(await failure(approveMosque(deps, slug, { lat: 10 }))).to.have.property('parameters').that.includes('lng');
-    expect(await failure(approveMosque(deps, slug, { lat: 95, lng: 0 }))).to.have.property('parameters').that.deep.equals(['lat']);
+    expect(await failure(approveMosque(deps, slug, { lat: 10 })))
+      .to.have.property('parameters')
+      .that.includes('lng');
+    expect(await failure(approveMosque(deps, slug, { lat: 95, lng: 0 })))
+      .to.have.property('parameters')
+      .that.deep.equals(['lat']);
     const { mosque } = await approveMosque(deps, slug, { lat: 21.5, lng: 39.2 });
     expect(mosque).to.include({ lat: 21.5, lng: 39.2, status: 'published' });
   });
@@ -125,7 +154,11 @@ describe('core: mosque submission and moderation', () => {
     await approveMosque(deps, first.slug);
     const far = await submitMosque(deps, submission({ city: 'Far Town', lat: 40.01, lng: 29 }), KEY_ACTOR);
     expect((await approveMosque(deps, far.slug)).possibleDuplicates).to.deep.equal([]);
-    const other = await submitMosque(deps, submission({ nameEn: 'Test Mosque Beta', nameAr: null, city: 'Other', lat: 40.0003, lng: 29 }), KEY_ACTOR);
+    const other = await submitMosque(
+      deps,
+      submission({ nameEn: 'Test Mosque Beta', nameAr: null, city: 'Other', lat: 40.0003, lng: 29 }),
+      KEY_ACTOR,
+    );
     expect((await approveMosque(deps, other.slug)).possibleDuplicates).to.deep.equal([]);
     const twin = await submitMosque(deps, submission({ city: 'Twin', lat: 40.0005, lng: 29.0001 }), KEY_ACTOR);
     const { mosque, possibleDuplicates } = await approveMosque(deps, twin.slug);
@@ -168,7 +201,11 @@ describe('core: mosque submission and moderation', () => {
   });
 
   it('answers NOT_FOUND for moderating an unknown slug', async () => {
-    for (const work of [approveMosque(deps, 'test-none', { lat: 1, lng: 1 }), rejectMosque(deps, 'test-none', 'x'), unpublishMosque(deps, 'test-none')]) {
+    for (const work of [
+      approveMosque(deps, 'test-none', { lat: 1, lng: 1 }),
+      rejectMosque(deps, 'test-none', 'x'),
+      unpublishMosque(deps, 'test-none'),
+    ]) {
       expect((await failure(work)).code).to.equal('NOT_FOUND');
     }
     expect(await stores.audit.list()).to.deep.equal([]);

@@ -83,7 +83,14 @@ describe('core: ISO 3166-1 alpha-2 codes', () => {
 describe('core: mosque submission validation', () => {
   it('accepts the five required fields, trims them and stores the country upper-case', () => {
     const result = validateSubmission({ ...valid(), nameEn: '  Test Mosque  ' });
-    expect(result).to.include({ nameEn: 'Test Mosque', country: 'GB', lat: null, lng: null, nameAr: null, website: null });
+    expect(result).to.include({
+      nameEn: 'Test Mosque',
+      country: 'GB',
+      lat: null,
+      lng: null,
+      nameAr: null,
+      website: null,
+    });
     expect(result.languages).to.deep.equal([]);
   });
 
@@ -137,7 +144,21 @@ describe('core: mosque list queries', () => {
     expect(parseNear('-90,180,0.1')).to.deep.equal({ lat: -90, lng: 180, radiusKm: 0.1 });
   });
 
-  for (const near of ['51.5,-0.12,0', '51.5,-0.12,501', '51.5,-0.12,-1', '51.5', '51.5,-0.12,1,2', 'a,b', '91,0', '0,181', '1e2,0', '51.5,,1', '', 'NaN,0', 'Infinity,0,1']) {
+  for (const near of [
+    '51.5,-0.12,0',
+    '51.5,-0.12,501',
+    '51.5,-0.12,-1',
+    '51.5',
+    '51.5,-0.12,1,2',
+    'a,b',
+    '91,0',
+    '0,181',
+    '1e2,0',
+    '51.5,,1',
+    '',
+    'NaN,0',
+    'Infinity,0,1',
+  ]) {
     it(`refuses near=${near} naming 'near'`, () => {
       const error = errorOf(() => parseNear(near));
       expect(error.code).to.equal('VALIDATION_ERROR');
@@ -182,12 +203,16 @@ describe('core: bounding boxes for a radius', () => {
     const phi1 = start.lat * rad;
     const theta = bearing * rad;
     const phi2 = Math.asin(Math.sin(phi1) * Math.cos(delta) + Math.cos(phi1) * Math.sin(delta) * Math.cos(theta));
-    const lambda2 = start.lng * rad + Math.atan2(Math.sin(theta) * Math.sin(delta) * Math.cos(phi1), Math.cos(delta) - Math.sin(phi1) * Math.sin(phi2));
+    const lambda2 =
+      start.lng * rad +
+      Math.atan2(Math.sin(theta) * Math.sin(delta) * Math.cos(phi1), Math.cos(delta) - Math.sin(phi1) * Math.sin(phi2));
     const lng = ((((lambda2 / rad + 540) % 360) + 360) % 360) - 180;
     return { lat: phi2 / rad, lng };
   }
   const inside = (point: LatLng, boxes: ReturnType<typeof boundingBoxes>) =>
-    boxes.some((box) => point.lat >= box.minLat && point.lat <= box.maxLat && point.lng >= box.minLng && point.lng <= box.maxLng);
+    boxes.some(
+      (box) => point.lat >= box.minLat && point.lat <= box.maxLat && point.lng >= box.minLng && point.lng <= box.maxLng,
+    );
 
   it('contains every point of the circle, at the antimeridian and the poles too', () => {
     const centres = [

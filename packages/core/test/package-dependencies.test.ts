@@ -9,7 +9,10 @@ const compiledSource = path.resolve(here, '../src');
 const CALCULATION_DEPENDENCIES = ['@photostructure/tz-lookup', '@tabby_ai/hijri-converter', 'adhan'];
 
 describe('core: what an embedder installs', () => {
-  const manifest = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; files: string[] };
+  const manifest = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+    files: string[];
+  };
 
   it(`depends only on ${CALCULATION_DEPENDENCIES.join(', ')}, and ships the compiled source and the examples`, () => {
     expect(Object.keys(manifest.dependencies).sort()).to.deep.equal(CALCULATION_DEPENDENCIES);
@@ -17,12 +20,18 @@ describe('core: what an embedder installs', () => {
   });
 
   it('loads no other package when imported: its compiled source imports only those and node:crypto / node:util', () => {
-    const files = readdirSync(compiledSource, { recursive: true }).map(String).filter((file) => file.endsWith('.js'));
+    const files = readdirSync(compiledSource, { recursive: true })
+      .map(String)
+      .filter((file) => file.endsWith('.js'));
     expect(files.length).to.be.greaterThan(10);
     for (const file of files) {
       const source = readFileSync(path.join(compiledSource, file), 'utf8');
-      for (const [, , specifier] of source.matchAll(/(?:\bfrom\s*|\bimport\s+|\bimport\s*\(\s*)(['"])([^'".][^'"]*)\1/g)) {
-        expect([...CALCULATION_DEPENDENCIES, 'node:crypto', 'node:util'], `${file} imports ${specifier}`).to.include(specifier);
+      for (const [, , specifier] of source.matchAll(
+        /(?:\bfrom\s*|\bimport\s+|\bimport\s*\(\s*)(['"])([^'".][^'"]*)\1/g,
+      )) {
+        expect([...CALCULATION_DEPENDENCIES, 'node:crypto', 'node:util'], `${file} imports ${specifier}`).to.include(
+          specifier,
+        );
       }
     }
   });

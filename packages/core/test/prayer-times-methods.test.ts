@@ -127,7 +127,9 @@ describe('core: prayer-time methods', () => {
 
   it('Jafari: Maghrib when the sun is 4° down, later than sunset', () => {
     const plain = prayerTimes({ ...LONDON, method: 'custom' }).timings;
-    expect(minutes(prayerTimes({ ...LONDON, method: 'jafari' }).timings.maghrib)).to.be.greaterThan(minutes(plain.maghrib) + 10);
+    expect(minutes(prayerTimes({ ...LONDON, method: 'jafari' }).timings.maghrib)).to.be.greaterThan(
+      minutes(plain.maghrib) + 10,
+    );
   });
 
   it('custom: the given angles and interval are applied and reported', () => {

@@ -24,7 +24,8 @@ describe('core: prayer times in polar day and night', () => {
     it(`Tromsø with ${polarCircleResolution}: every time but Asr is given, summer and winter`, () => {
       for (const date of ['2026-06-21', '2026-12-21']) {
         const { timings } = prayerTimes({ ...TROMSO, date, polarCircleResolution });
-        for (const name of PRAYER_NAMES.filter((name) => name !== 'asr')) expect(timings[name], `${date} ${name}`).to.be.a('string');
+        for (const name of PRAYER_NAMES.filter((name) => name !== 'asr'))
+          expect(timings[name], `${date} ${name}`).to.be.a('string');
       }
     });
   }
@@ -32,14 +33,18 @@ describe('core: prayer times in polar day and night', () => {
   it('aqrab-balad gives a winter Asr; aqrab-yaum borrows a day whose noon sun barely rises, so Asr is null, not before Dhuhr', () => {
     const balad = prayerTimes({ ...TROMSO, date: '2026-12-21', polarCircleResolution: 'aqrab-balad' }).timestamps;
     expect(Date.parse(balad.asr!)).to.be.greaterThan(Date.parse(balad.dhuhr!));
-    expect(prayerTimes({ ...TROMSO, date: '2026-12-21', polarCircleResolution: 'aqrab-yaum' }).timings.asr).to.equal(null);
+    expect(prayerTimes({ ...TROMSO, date: '2026-12-21', polarCircleResolution: 'aqrab-yaum' }).timings.asr).to.equal(
+      null,
+    );
   });
 
   it('a whole year at the edges of the polar circle: every time given is in order (null rather than wrong)', () => {
     for (const place of [TROMSO, { lat: -78, lng: 0 }, { lat: 66.5, lng: 25.7 }]) {
       for (let month = 1; month <= 12; month++) {
         for (const day of prayerCalendar({ ...place, year: 2026, month })) {
-          const given = PRAYER_NAMES.map((name) => day.timestamps[name]).filter((time): time is string => time !== null).map(Date.parse);
+          const given = PRAYER_NAMES.map((name) => day.timestamps[name])
+            .filter((time): time is string => time !== null)
+            .map(Date.parse);
           expect(given, `${place.lat} ${day.date.gregorian}`).to.deep.equal([...given].sort((a, b) => a - b));
         }
       }

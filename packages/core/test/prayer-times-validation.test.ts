@@ -1,5 +1,11 @@
 import { expect } from 'chai';
-import { AppError, prayerCalendar, prayerTimes, type PrayerCalendarInput, type PrayerTimesInput } from '../src/index.js';
+import {
+  AppError,
+  prayerCalendar,
+  prayerTimes,
+  type PrayerCalendarInput,
+  type PrayerTimesInput,
+} from '../src/index.js';
 
 const MAKKAH = { lat: 21.4225, lng: 39.8262, date: '2026-11-22' };
 
@@ -25,7 +31,11 @@ const BAD_INPUTS: Array<[string, Record<string, unknown>, RegExp]> = [
   ['custom ishaAngle as text', { method: 'custom', ishaAngle: '17' }, /\bishaAngle\b/],
   ['custom ishaInterval 12.5', { method: 'custom', ishaInterval: 12.5 }, /\bishaInterval\b/],
   ['custom ishaInterval -1', { method: 'custom', ishaInterval: -1 }, /\bishaInterval\b/],
-  ['custom ishaAngle and ishaInterval together', { method: 'custom', ishaAngle: 17, ishaInterval: 90 }, /ishaAngle and ishaInterval/],
+  [
+    'custom ishaAngle and ishaInterval together',
+    { method: 'custom', ishaAngle: 17, ishaInterval: 90 },
+    /ishaAngle and ishaInterval/,
+  ],
   ['polarCircleResolution nope', { polarCircleResolution: 'nearest' }, /\bpolarCircleResolution\b/],
   ['shafaq with a non-moonsighting method', { shafaq: 'ahmer' }, /\bshafaq\b.*moonsighting-committee/],
   ['shafaq red', { method: 'moonsighting-committee', shafaq: 'red' }, /\bshafaq\b/],
@@ -55,7 +65,10 @@ describe('core: prayer times reject every bad parameter, naming it', () => {
   });
 
   it('calendar: validates the shared parameters too', () => {
-    expect(() => prayerCalendar({ lat: 0, lng: 0, year: 2026, month: 3, method: 'nope' })).to.throw(AppError, /\bmethod\b/);
+    expect(() => prayerCalendar({ lat: 0, lng: 0, year: 2026, month: 3, method: 'nope' })).to.throw(
+      AppError,
+      /\bmethod\b/,
+    );
   });
 
   it('messages are one sentence with no stack or internals', () => {

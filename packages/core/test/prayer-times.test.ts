@@ -7,10 +7,24 @@ const minutes = (hhmm: string | null) => Number(hhmm!.slice(0, 2)) * 60 + Number
 describe('core: prayer times for a day', () => {
   it("answers exactly CONTRACT §6's data shape", () => {
     const result = prayerTimes({ ...MAKKAH, date: '2026-11-22', method: 'umm-al-qura' });
-    expect(result).to.have.all.keys('date', 'location', 'method', 'madhab', 'highLatitudeRule', 'timings', 'timestamps');
+    expect(result).to.have.all.keys(
+      'date',
+      'location',
+      'method',
+      'madhab',
+      'highLatitudeRule',
+      'timings',
+      'timestamps',
+    );
     expect(result.date).to.deep.equal({ gregorian: '2026-11-22', hijri: { year: 1448, month: 6, day: 12 } });
     expect(result.location).to.deep.equal({ lat: 21.4225, lng: 39.8262, timezone: 'Asia/Riyadh' });
-    expect(result.method).to.include({ id: 'umm-al-qura', name: 'Umm al-Qura University, Makkah', fajrAngle: 18.5, ishaAngle: 0, ishaInterval: 90 });
+    expect(result.method).to.include({
+      id: 'umm-al-qura',
+      name: 'Umm al-Qura University, Makkah',
+      fajrAngle: 18.5,
+      ishaAngle: 0,
+      ishaInterval: 90,
+    });
     expect(result.madhab).to.equal('shafi');
     expect(result.highLatitudeRule).to.equal('middle-of-the-night');
     expect(result.timings).to.have.all.keys('fajr', 'sunrise', 'dhuhr', 'asr', 'maghrib', 'isha');
@@ -72,7 +86,10 @@ describe('core: Umm al-Qura Isha in Ramadan', () => {
   });
 
   it('switches on the first and off after the last day of Ramadan in a calendar', () => {
-    const days = [...prayerCalendar({ ...MAKKAH, year: 2026, month: 2, method: 'umm-al-qura' }), ...prayerCalendar({ ...MAKKAH, year: 2026, month: 3, method: 'umm-al-qura' })];
+    const days = [
+      ...prayerCalendar({ ...MAKKAH, year: 2026, month: 2, method: 'umm-al-qura' }),
+      ...prayerCalendar({ ...MAKKAH, year: 2026, month: 3, method: 'umm-al-qura' }),
+    ];
     for (const day of days) {
       const inRamadan = day.date.hijri!.month === 9;
       expect(day.method.ishaInterval, day.date.gregorian).to.equal(inRamadan ? 120 : 90);
@@ -89,13 +106,21 @@ describe('core: prayer calendar for a month', () => {
   it('has one day per day of the month, in order', () => {
     const march = prayerCalendar({ ...MAKKAH, year: 2026, month: 3 });
     expect(march).to.have.length(31);
-    expect(march.map((day) => day.date.gregorian)).to.deep.equal(Array.from({ length: 31 }, (_, i) => `2026-03-${String(i + 1).padStart(2, '0')}`));
+    expect(march.map((day) => day.date.gregorian)).to.deep.equal(
+      Array.from({ length: 31 }, (_, i) => `2026-03-${String(i + 1).padStart(2, '0')}`),
+    );
     expect(prayerCalendar({ ...MAKKAH, year: 2026, month: 2 })).to.have.length(28);
     expect(prayerCalendar({ ...MAKKAH, year: 2028, month: 2 })).to.have.length(29);
   });
 
   it('day 15 equals prayerTimes for that date, with the same options', () => {
-    const options = { lat: 51.5074, lng: -0.1278, method: 'moonsighting-committee', madhab: 'hanafi', adjustments: 'isha:2' } as const;
+    const options = {
+      lat: 51.5074,
+      lng: -0.1278,
+      method: 'moonsighting-committee',
+      madhab: 'hanafi',
+      adjustments: 'isha:2',
+    } as const;
     const calendar = prayerCalendar({ ...options, year: 2026, month: 10 });
     expect(calendar[14]).to.deep.equal(prayerTimes({ ...options, date: '2026-10-15' }));
   });

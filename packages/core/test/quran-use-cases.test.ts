@@ -32,7 +32,6 @@ const editor = { keyId: 'key_TESTEDITOR01', keyName: 'Test editor' };
 const reader = { permissions: ['read' as const] };
 const writer = { permissions: ['read' as const, 'write' as const] };
 
-
 describe('core: Quran use cases', () => {
   let stores: Stores;
   let unitOfWork: UnitOfWork;
@@ -49,9 +48,16 @@ describe('core: Quran use cases', () => {
     it('stores surahs, the Arabic text, the translations and their editions, with one audit entry per edition', async () => {
       expect(await listSurahs(stores)).to.deep.equal(surahs);
       expect((await stores.editions.list()).map((e) => e.lang)).to.deep.equal(['ar', 'en', 'ru']);
-      expect((await getAyah(stores, 2, 10, { viewer: null })).translations).to.deep.equal({ en: 'Test en 2:10', ru: 'Test ru 2:10' });
+      expect((await getAyah(stores, 2, 10, { viewer: null })).translations).to.deep.equal({
+        en: 'Test en 2:10',
+        ru: 'Test ru 2:10',
+      });
       const entries = await stores.audit.list();
-      expect(entries.map((e) => e.resource).sort()).to.deep.equal(['quran/editions/ar', 'quran/editions/en', 'quran/editions/ru']);
+      expect(entries.map((e) => e.resource).sort()).to.deep.equal([
+        'quran/editions/ar',
+        'quran/editions/en',
+        'quran/editions/ru',
+      ]);
       const en = entries.find((e) => e.resource === 'quran/editions/en')!;
       expect(en).to.include({ action: 'import', keyId: null, keyName: 'operator', before: null });
       expect(en.after).to.deep.equal({ ...edition('en'), ayahCount: TOTAL });
@@ -91,12 +97,32 @@ describe('core: Quran use cases', () => {
       const fresh = createInMemoryStores();
       const freshDeps = { ...fresh, clock };
       const cases: [string, (s: QuranSource) => void, RegExp][] = [
-        ['a missing ayah', (s) => s.translations[0]!.texts.pop(), /covers 16 of the 17 ayahs; the first missing is 3:2/],
-        ['an ayah beyond its surah', (s) => s.translations[0]!.texts.push({ surah: 1, ayah: 4, text: 'Test extra' }), /ayah 1:4, which the Quran does not have/],
-        ['a repeated ayah', (s) => (s.translations[1]!.texts[1] = { ...s.translations[1]!.texts[0]! }), /gives ayah 1:1 twice/],
+        [
+          'a missing ayah',
+          (s) => s.translations[0]!.texts.pop(),
+          /covers 16 of the 17 ayahs; the first missing is 3:2/,
+        ],
+        [
+          'an ayah beyond its surah',
+          (s) => s.translations[0]!.texts.push({ surah: 1, ayah: 4, text: 'Test extra' }),
+          /ayah 1:4, which the Quran does not have/,
+        ],
+        [
+          'a repeated ayah',
+          (s) => (s.translations[1]!.texts[1] = { ...s.translations[1]!.texts[0]! }),
+          /gives ayah 1:1 twice/,
+        ],
         ['an empty text', (s) => (s.arabic.texts[5]!.text = '  '), /no text for ayah 2:3/],
-        ['a surah out of order', (s) => (s.surahs = [s.surahs[1]!, s.surahs[0]!, s.surahs[2]!]), /numbered 2 where 1 was expected/],
-        ['a bad source URL', (s) => (s.translations[0]!.edition.sourceUrl = 'not a url'), /source URL must be an http\(s\) URL/],
+        [
+          'a surah out of order',
+          (s) => (s.surahs = [s.surahs[1]!, s.surahs[0]!, s.surahs[2]!]),
+          /numbered 2 where 1 was expected/,
+        ],
+        [
+          'a bad source URL',
+          (s) => (s.translations[0]!.edition.sourceUrl = 'not a url'),
+          /source URL must be an http\(s\) URL/,
+        ],
       ];
       for (const [name, spoil, message] of cases) {
         const spoiled = source();
@@ -113,7 +139,9 @@ describe('core: Quran use cases', () => {
       const withArabic = source();
       withArabic.translations.push({ edition: edition('ar-eg'), texts: texts('ar-eg') });
       expect((await failureOf(importQuran(deps, withArabic))).code).to.equal('FORBIDDEN_LOCALE');
-      expect((await failureOf(importQuranTranslation(deps, { edition: edition('ar'), texts: texts('ar') }))).code).to.equal('FORBIDDEN_LOCALE');
+      expect(
+        (await failureOf(importQuranTranslation(deps, { edition: edition('ar'), texts: texts('ar') }))).code,
+      ).to.equal('FORBIDDEN_LOCALE');
     });
 
     it('imports one translation edition over the stored Quran, idempotently', async () => {
@@ -129,8 +157,15 @@ describe('core: Quran use cases', () => {
     });
 
     it('imports a Tanzil translation as read, its edition from the header and the operator’s overrides', async () => {
-      const translation = { header: { name: 'Test name', translator: 'Test translator', id: 'az.test', source: 'Tanzil.net' }, texts: texts('az') };
-      const result = await importTanzilTranslation(deps, { lang: 'az', translation, edition: { attribution: 'Test attribution' } });
+      const translation = {
+        header: { name: 'Test name', translator: 'Test translator', id: 'az.test', source: 'Tanzil.net' },
+        texts: texts('az'),
+      };
+      const result = await importTanzilTranslation(deps, {
+        lang: 'az',
+        translation,
+        edition: { attribution: 'Test attribution' },
+      });
       expect(result).to.include({ lang: 'az', name: 'Test name', ayahCount: TOTAL, changedAyahs: TOTAL });
       expect(await stores.editions.get('quran', null, 'az')).to.include({
         translator: 'Test translator',
@@ -138,7 +173,9 @@ describe('core: Quran use cases', () => {
         license: TANZIL_TRANSLATION_LICENSE,
         sourceUrl: 'https://tanzil.net/trans/az.test',
       });
-      expect((await failureOf(importTanzilTranslation(deps, { lang: 'ar', translation }))).code).to.equal('FORBIDDEN_LOCALE');
+      expect((await failureOf(importTanzilTranslation(deps, { lang: 'ar', translation }))).code).to.equal(
+        'FORBIDDEN_LOCALE',
+      );
     });
 
     it('refuses a translation before the Quran is imported', async () => {
@@ -192,7 +229,8 @@ describe('core: Quran use cases', () => {
     });
 
     it('reports unknown surahs and ayahs as not found', async () => {
-      for (const surah of [0, 4, -1]) expect((await failureOf(listSurahAyahs(stores, surah, { viewer: reader }))).code).to.equal('NOT_FOUND');
+      for (const surah of [0, 4, -1])
+        expect((await failureOf(listSurahAyahs(stores, surah, { viewer: reader }))).code).to.equal('NOT_FOUND');
       const beyond = await failureOf(getAyah(stores, 1, 4, { viewer: reader }));
       expect(beyond.code).to.equal('NOT_FOUND');
       expect(beyond.message).to.contain('it has 3 ayahs');
@@ -203,7 +241,11 @@ describe('core: Quran use cases', () => {
       await patchAyahMetadata(deps, { surah: 1, ayah: 2, patch: { published: false } }, editor);
       expect((await listSurahAyahs(stores, 1, { viewer: reader })).map((a) => a.key)).to.deep.equal(['1:1', '1:3']);
       expect((await listSurahAyahs(stores, 1, { viewer: null })).map((a) => a.key)).to.deep.equal(['1:1', '1:3']);
-      expect((await listSurahAyahs(stores, 1, { viewer: writer })).map((a) => a.key)).to.deep.equal(['1:1', '1:2', '1:3']);
+      expect((await listSurahAyahs(stores, 1, { viewer: writer })).map((a) => a.key)).to.deep.equal([
+        '1:1',
+        '1:2',
+        '1:3',
+      ]);
       expect((await failureOf(getAyah(stores, 1, 2, { viewer: reader }))).code).to.equal('NOT_FOUND');
       expect(await getAyah(stores, 1, 2, { viewer: writer })).to.include({ published: false });
       expect((await downloadQuranEdition(stores, 'ar', 1)).map((e) => e.ayah)).to.deep.equal([1, 3]);
@@ -234,15 +276,23 @@ describe('core: Quran use cases', () => {
   });
 
   describe('writes', () => {
-    const put = (locale: string, text: string, ayah = 10) => putAyahTranslation(deps, { surah: 2, ayah, locale, text }, editor);
+    const put = (locale: string, text: string, ayah = 10) =>
+      putAyahTranslation(deps, { surah: 2, ayah, locale, text }, editor);
 
     it('creates, then replaces a translation, auditing the whole record before and after', async () => {
       const created = await put('de', 'Test de 2:10');
-      expect(created).to.deep.equal({ created: true, translation: { locale: 'de', text: 'Test de 2:10', updatedAt: '2026-03-01T10:00:00.000Z' } });
+      expect(created).to.deep.equal({
+        created: true,
+        translation: { locale: 'de', text: 'Test de 2:10', updatedAt: '2026-03-01T10:00:00.000Z' },
+      });
       clock.advance(1000);
       const replaced = await put('de', 'Test de 2:10 v2');
       expect(replaced).to.deep.include({ created: false });
-      expect(replaced.translation).to.deep.equal({ locale: 'de', text: 'Test de 2:10 v2', updatedAt: '2026-03-01T10:00:01.000Z' });
+      expect(replaced.translation).to.deep.equal({
+        locale: 'de',
+        text: 'Test de 2:10 v2',
+        updatedAt: '2026-03-01T10:00:01.000Z',
+      });
       const [second, first] = await stores.audit.list({ resourcePrefix: 'quran/2/10/' });
       expect(first).to.deep.include({
         keyId: editor.keyId,
@@ -252,7 +302,11 @@ describe('core: Quran use cases', () => {
         before: null,
         after: created.translation,
       });
-      expect(second).to.deep.include({ before: created.translation, after: replaced.translation, at: '2026-03-01T10:00:01.000Z' });
+      expect(second).to.deep.include({
+        before: created.translation,
+        after: replaced.translation,
+        at: '2026-03-01T10:00:01.000Z',
+      });
     });
 
     it('keeps a repeated identical PUT harmless: same record, same updatedAt, audited with before = after', async () => {
@@ -266,7 +320,8 @@ describe('core: Quran use cases', () => {
 
     it('refuses the Arabic locale, a malformed locale and unknown ayahs, auditing none of them (empty text is for the route schema)', async () => {
       const auditBefore = await stores.audit.list();
-      for (const locale of ['ar', 'ar-sa']) expect((await failureOf(put(locale, 'Test'))).code).to.equal('FORBIDDEN_LOCALE');
+      for (const locale of ['ar', 'ar-sa'])
+        expect((await failureOf(put(locale, 'Test'))).code).to.equal('FORBIDDEN_LOCALE');
       expect((await failureOf(put('EN', 'Test'))).code).to.equal('VALIDATION_ERROR');
       expect((await failureOf(put('en', 'Test', 13))).code).to.equal('NOT_FOUND');
       expect(await stores.audit.list()).to.deep.equal(auditBefore);
@@ -279,15 +334,27 @@ describe('core: Quran use cases', () => {
       expect(await stores.quran.getTranslation(2, 10, 'en')).to.equal(undefined);
       const [entry] = await stores.audit.list({ action: 'translation.delete' });
       expect(entry).to.deep.include({ resource: 'quran/2/10/translations/en', before, after: null });
-      expect((await failureOf(deleteAyahTranslation(deps, { surah: 2, ayah: 10, locale: 'en' }, editor))).code).to.equal('NOT_FOUND');
-      expect((await failureOf(deleteAyahTranslation(deps, { surah: 2, ayah: 10, locale: 'ar' }, editor))).code).to.equal('FORBIDDEN_LOCALE');
+      expect(
+        (await failureOf(deleteAyahTranslation(deps, { surah: 2, ayah: 10, locale: 'en' }, editor))).code,
+      ).to.equal('NOT_FOUND');
+      expect(
+        (await failureOf(deleteAyahTranslation(deps, { surah: 2, ayah: 10, locale: 'ar' }, editor))).code,
+      ).to.equal('FORBIDDEN_LOCALE');
     });
 
     it('patches only the given metadata and audits the whole ayah before and after', async () => {
       const before = await getAyah(stores, 2, 10, { viewer: writer });
-      const after = await patchAyahMetadata(deps, { surah: 2, ayah: 10, patch: { tags: ['test-a', 'test-b'], notes: 'Test note' } }, editor);
+      const after = await patchAyahMetadata(
+        deps,
+        { surah: 2, ayah: 10, patch: { tags: ['test-a', 'test-b'], notes: 'Test note' } },
+        editor,
+      );
       expect(after).to.deep.equal({ ...before, tags: ['test-a', 'test-b'], notes: 'Test note' });
-      const unpublished = await patchAyahMetadata(deps, { surah: 2, ayah: 10, patch: { published: false, notes: null } }, editor);
+      const unpublished = await patchAyahMetadata(
+        deps,
+        { surah: 2, ayah: 10, patch: { published: false, notes: null } },
+        editor,
+      );
       expect(unpublished).to.deep.include({ tags: ['test-a', 'test-b'], notes: null, published: false });
       const [latest, first] = await stores.audit.list({ action: 'metadata.patch' });
       expect(first).to.deep.include({ resource: 'quran/2/10', before, after, keyName: 'Test editor' });
@@ -297,9 +364,12 @@ describe('core: Quran use cases', () => {
     // Unknown fields, an empty body and wrong types are the route schema's to refuse: http-express/test/validation.test.ts.
     it('refuses text_ar and unknown ayahs in a patch', async () => {
       const auditBefore = await stores.audit.list();
-      const patch = (body: unknown) => failureOf(patchAyahMetadata(deps, { surah: 2, ayah: 10, patch: body as AyahMetadataPatch }, editor));
+      const patch = (body: unknown) =>
+        failureOf(patchAyahMetadata(deps, { surah: 2, ayah: 10, patch: body as AyahMetadataPatch }, editor));
       expect((await patch({ text_ar: 'Test', tags: [] })).code).to.equal('FORBIDDEN_LOCALE');
-      expect((await failureOf(patchAyahMetadata(deps, { surah: 2, ayah: 13, patch: { tags: [] } }, editor))).code).to.equal('NOT_FOUND');
+      expect(
+        (await failureOf(patchAyahMetadata(deps, { surah: 2, ayah: 13, patch: { tags: [] } }, editor))).code,
+      ).to.equal('NOT_FOUND');
       expect(await stores.audit.list()).to.deep.equal(auditBefore);
     });
 

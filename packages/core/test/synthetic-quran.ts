@@ -15,7 +15,13 @@ export function syntheticSurahs(counts: number[]): Surah[] {
 
 /** Every ayah of the surahs, texts "Test {label} {surah}:{ayah}". */
 export const syntheticTexts = (surahs: Surah[], label: string) =>
-  surahs.flatMap((surah) => Array.from({ length: surah.ayahCount }, (_, i) => ({ surah: surah.id, ayah: i + 1, text: `Test ${label} ${surah.id}:${i + 1}` })));
+  surahs.flatMap((surah) =>
+    Array.from({ length: surah.ayahCount }, (_, i) => ({
+      surah: surah.id,
+      ayah: i + 1,
+      text: `Test ${label} ${surah.id}:${i + 1}`,
+    })),
+  );
 
 /** A Quran edition in `lang` (public domain only in Arabic); overrides e.g. make it a hadith edition. */
 export const syntheticEdition = (lang: string, overrides: Partial<Edition> = {}): Edition => ({
@@ -34,5 +40,8 @@ export const syntheticEdition = (lang: string, overrides: Partial<Edition> = {})
 export const syntheticQuranSource = (surahs: Surah[], translationLangs: string[]): QuranSource => ({
   surahs,
   arabic: { edition: syntheticEdition('ar'), texts: syntheticTexts(surahs, 'ar') },
-  translations: translationLangs.map((lang) => ({ edition: syntheticEdition(lang), texts: syntheticTexts(surahs, lang) })),
+  translations: translationLangs.map((lang) => ({
+    edition: syntheticEdition(lang),
+    texts: syntheticTexts(surahs, lang),
+  })),
 });

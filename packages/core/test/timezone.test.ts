@@ -35,7 +35,10 @@ describe('core: time zones', () => {
   });
 
   it('gives each instant its own offset when a change falls between them', () => {
-    const [before, after] = zonedDateTimes([new Date('2026-03-29T00:30:00Z'), new Date('2026-03-29T01:30:00Z')], 'Europe/London');
+    const [before, after] = zonedDateTimes(
+      [new Date('2026-03-29T00:30:00Z'), new Date('2026-03-29T01:30:00Z')],
+      'Europe/London',
+    );
     expect(formatZonedIso(before!)).to.equal('2026-03-29T00:30:00+00:00');
     expect(formatZonedIso(after!)).to.equal('2026-03-29T02:30:00+01:00');
   });

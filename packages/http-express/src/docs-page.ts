@@ -19,7 +19,9 @@ export function renderDocsPage(document: JsonSchema): string {
   const paths = document.paths as Record<string, Record<string, Operation>>;
   const sections = Object.entries(paths).flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, op]) => {
-      const access = op.security?.length ? `key with scope <code>${escape(op['x-scope'] ?? '')}</code> and permission <code>${escape(op['x-permission'] ?? '')}</code>` : 'open (no key)';
+      const access = op.security?.length
+        ? `key with scope <code>${escape(op['x-scope'] ?? '')}</code> and permission <code>${escape(op['x-permission'] ?? '')}</code>`
+        : 'open (no key)';
       const params = (op.parameters ?? [])
         .map(
           (p) =>
@@ -39,6 +41,9 @@ ${params ? `<table><tr><th>name</th><th>in</th><th>required</th><th>type</th><th
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}code{background:#f3f3f3;padding:0 .2em}
 table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2em .5em;text-align:left}.m{color:#06c}section{border-top:1px solid #ddd;margin-top:1.5rem}</style>
 </head><body><h1>${escape(info.title)} ${escape(info.version)}</h1>
-${info.description.split('\n\n').map((p) => `<p>${escape(p)}</p>`).join('')}
+${info.description
+  .split('\n\n')
+  .map((p) => `<p>${escape(p)}</p>`)
+  .join('')}
 <p>Machine-readable: <a href="/openapi.json">/openapi.json</a></p>${sections.join('\n')}</body></html>`;
 }

@@ -69,7 +69,13 @@ function operation(route: RouteDefinition): Record<string, unknown> {
         headers: rateLimitHeaders,
         ...(status === '204'
           ? {}
-          : { content: { 'application/json': { schema: { type: 'object', properties: { data: route.response }, required: ['data'] } } } }),
+          : {
+              content: {
+                'application/json': {
+                  schema: { type: 'object', properties: { data: route.response }, required: ['data'] },
+                },
+              },
+            }),
       },
       ...errorResponses(route),
     },
@@ -91,15 +97,22 @@ function parameters(schema: JsonSchema | undefined, location: 'path' | 'query'):
 
 function errorResponses(route: RouteDefinition): Record<string, unknown> {
   const codes = new Set(['VALIDATION_ERROR', 'NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR']);
-  if (route.resource) ['MISSING_API_KEY', 'INVALID_API_KEY', 'EXPIRED_API_KEY', 'INSUFFICIENT_SCOPE', 'INSUFFICIENT_PERMISSION'].forEach((c) => codes.add(c));
+  if (route.resource)
+    ['MISSING_API_KEY', 'INVALID_API_KEY', 'EXPIRED_API_KEY', 'INSUFFICIENT_SCOPE', 'INSUFFICIENT_PERMISSION'].forEach(
+      (c) => codes.add(c),
+    );
   if (route.body) ['INVALID_JSON', 'PAYLOAD_TOO_LARGE'].forEach((c) => codes.add(c));
   route.errors?.forEach((code) => codes.add(code));
   const byStatus: Record<string, string[]> = {};
-  for (const code of codes) (byStatus[String(STATUS_BY_ERROR_CODE[code as keyof typeof STATUS_BY_ERROR_CODE])] ??= []).push(code);
+  for (const code of codes)
+    (byStatus[String(STATUS_BY_ERROR_CODE[code as keyof typeof STATUS_BY_ERROR_CODE])] ??= []).push(code);
   return Object.fromEntries(
     Object.entries(byStatus).map(([status, list]) => [
       status,
-      { description: list.join(', '), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      {
+        description: list.join(', '),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
     ]),
   );
 }

@@ -1,4 +1,10 @@
-import { createApiKey, createInMemoryStores, inMemoryHealthProbe, InMemoryRateLimiter, systemClock } from '@islamic-data/core';
+import {
+  createApiKey,
+  createInMemoryStores,
+  inMemoryHealthProbe,
+  InMemoryRateLimiter,
+  systemClock,
+} from '@islamic-data/core';
 import { expect } from 'chai';
 import { pino } from 'pino';
 import request from 'supertest';

@@ -32,19 +32,30 @@ describe('http: request validation (TypeBox schemas, strict ajv)', () => {
       madhab: Type.Optional(stringEnum(MADHABS, { default: 'shafi', errorMessage: PARAMETER_RULES.oneOf(MADHABS) })),
       date: Type.Optional(Type.String({ format: 'date', errorMessage: PARAMETER_RULES.isoDate })),
     }),
-    body: Type.Object({ text: Type.String({ minLength: 1 }), email: Type.Optional(Type.String({ format: 'email' })) }, { additionalProperties: false }),
+    body: Type.Object(
+      { text: Type.String({ minLength: 1 }), email: Type.Optional(Type.String({ format: 'email' })) },
+      { additionalProperties: false },
+    ),
     response: Type.Null(),
-    handle: async ({ params, query, body }) => ({ data: { id: params.id + 1, madhab: query.madhab, text: body.text.trim() } }),
+    handle: async ({ params, query, body }) => ({
+      data: { id: params.id + 1, madhab: query.madhab, text: body.text.trim() },
+    }),
   });
 
   it('words a failure naming the parameter or field, with the schema’s own rule where it has one', () => {
-    expect(refusal('query', route.query!, { madhab: 'maliki' })).to.equal("Query parameter 'madhab' must be one of shafi, hanafi.");
-    expect(refusal('query', route.query!, { date: '2026-02-30' })).to.equal("Query parameter 'date' must be a real calendar date written YYYY-MM-DD.");
+    expect(refusal('query', route.query!, { madhab: 'maliki' })).to.equal(
+      "Query parameter 'madhab' must be one of shafi, hanafi.",
+    );
+    expect(refusal('query', route.query!, { date: '2026-02-30' })).to.equal(
+      "Query parameter 'date' must be a real calendar date written YYYY-MM-DD.",
+    );
     expect(refusal('params', route.params!, { id: '0' })).to.equal("Path parameter 'id' must be >= 1.");
     expect(refusal('params', route.params!, { id: 'x' })).to.equal("Path parameter 'id' must be integer.");
     expect(refusal('body', route.body!, {})).to.equal("Field 'text' is required.");
     expect(refusal('body', route.body!, { text: 'Test', extra: 1 })).to.equal("Field 'extra' is not allowed.");
-    expect(refusal('body', route.body!, { text: 'Test', email: 'not-an-email' })).to.equal(`Field 'email' must match format "email".`);
+    expect(refusal('body', route.body!, { text: 'Test', email: 'not-an-email' })).to.equal(
+      `Field 'email' must match format "email".`,
+    );
   });
 
   it('coerces query and path text to the schema’s types and fills defaults; bodies are not coerced', () => {
@@ -58,8 +69,12 @@ describe('http: request validation (TypeBox schemas, strict ajv)', () => {
   });
 
   it('refuses, when compiling, a keyword or format ajv does not know (strict mode)', () => {
-    expect(() => partValidator('query', Type.Object({ q: Type.String({ notAKeyword: true }) }))).to.throw(/unknown keyword/);
-    expect(() => partValidator('query', Type.Object({ q: Type.String({ format: 'not-a-format' }) }))).to.throw(/unknown format/);
+    expect(() => partValidator('query', Type.Object({ q: Type.String({ notAKeyword: true }) }))).to.throw(
+      /unknown keyword/,
+    );
+    expect(() => partValidator('query', Type.Object({ q: Type.String({ format: 'not-a-format' }) }))).to.throw(
+      /unknown format/,
+    );
   });
 
   it('compiles every schema of every route in strict mode', () => {
@@ -79,8 +94,15 @@ describe('http: request validation (TypeBox schemas, strict ajv)', () => {
 
   // These shapes were checked by hand in the core before; the route schemas state them now.
   describe('the content and mosque write schemas', () => {
-    const mosque = { nameEn: 'Test Mosque', addressLine1: '1 Test Road', city: 'Test City', country: 'gb', submitterEmail: 'test-submitter@example.org' };
-    const submission = (change: Record<string, unknown>) => refusal('body', submitMosqueRoute.body!, { ...mosque, ...change });
+    const mosque = {
+      nameEn: 'Test Mosque',
+      addressLine1: '1 Test Road',
+      city: 'Test City',
+      country: 'gb',
+      submitterEmail: 'test-submitter@example.org',
+    };
+    const submission = (change: Record<string, unknown>) =>
+      refusal('body', submitMosqueRoute.body!, { ...mosque, ...change });
 
     it('accepts a valid submission, blank or null optional e-mail and website, and http(s) URLs', () => {
       expect(submission({})).to.equal(undefined);
@@ -92,8 +114,16 @@ describe('http: request validation (TypeBox schemas, strict ajv)', () => {
 
     for (const [name, change, message] of [
       ['a bad submitterEmail', { submitterEmail: 'not-an-email' }, "Field 'submitterEmail' must be an e-mail address."],
-      ['a submitterEmail with a space', { submitterEmail: 'a b@example.org' }, "Field 'submitterEmail' must be an e-mail address."],
-      ['an e-mail without a dot in the domain', { email: 'test@localhost' }, "Field 'email' must be an e-mail address."],
+      [
+        'a submitterEmail with a space',
+        { submitterEmail: 'a b@example.org' },
+        "Field 'submitterEmail' must be an e-mail address.",
+      ],
+      [
+        'an e-mail without a dot in the domain',
+        { email: 'test@localhost' },
+        "Field 'email' must be an e-mail address.",
+      ],
       ['an ftp website', { website: 'ftp://example.org' }, "Field 'website' must be an http(s) URL."],
       ['a relative website', { website: 'example.org' }, "Field 'website' must be an http(s) URL."],
       ['a javascript: website', { website: 'javascript:alert(1)' }, "Field 'website' must be an http(s) URL."],
@@ -106,7 +136,8 @@ describe('http: request validation (TypeBox schemas, strict ajv)', () => {
 
     it('refuses an empty, blank or too long translation text', () => {
       for (const schema of [putAyahTranslationRoute.body!, putTranslationRoute.body!]) {
-        for (const text of ['', '   ', 'x'.repeat(50_001)]) expect(refusal('body', schema, { text }), JSON.stringify(text).slice(0, 20)).to.contain("'text'");
+        for (const text of ['', '   ', 'x'.repeat(50_001)])
+          expect(refusal('body', schema, { text }), JSON.stringify(text).slice(0, 20)).to.contain("'text'");
         expect(refusal('body', schema, { text: 'Test' })).to.equal(undefined);
       }
     });

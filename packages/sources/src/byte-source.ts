@@ -18,9 +18,13 @@ export async function openByteSource(location: string): Promise<ByteSource> {
     const response = await fetch(location).catch((error: unknown) => {
       throw validationError(`Could not fetch ${location}: ${describeCause(error)}.`);
     });
-    if (!response.ok || !response.body) throw validationError(`${location} answered ${response.status} ${response.statusText}.`);
+    if (!response.ok || !response.body)
+      throw validationError(`${location} answered ${response.status} ${response.statusText}.`);
     const length = Number(response.headers.get('content-length'));
-    return { chunks: response.body as AsyncIterable<Uint8Array>, totalBytes: Number.isFinite(length) && length > 0 ? length : null };
+    return {
+      chunks: response.body as AsyncIterable<Uint8Array>,
+      totalBytes: Number.isFinite(length) && length > 0 ? length : null,
+    };
   }
   const stats = await stat(location).catch(() => undefined);
   if (!stats?.isFile()) throw validationError(`There is no file at ${location}.`);

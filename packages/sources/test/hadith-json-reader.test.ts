@@ -28,10 +28,14 @@ async function readAll(from: string, only?: string[]): Promise<HadithSourceColle
   return collections;
 }
 
-const rawChapter = (group: string, slug: string, file: string) => JSON.parse(readFileSync(path.join(CHAPTERS, group, slug, file), 'utf8'));
+const rawChapter = (group: string, slug: string, file: string) =>
+  JSON.parse(readFileSync(path.join(CHAPTERS, group, slug, file), 'utf8'));
 
 async function failure(promise: Promise<unknown>): Promise<Error> {
-  const caught = await promise.then(() => undefined, (error: unknown) => error);
+  const caught = await promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
   expect(caught, 'expected a failure').to.be.instanceOf(Error);
   return caught as Error;
 }
@@ -45,10 +49,22 @@ describe('sources: hadith-json reader over shared/data', function () {
 
   it('finds the nine collections under the repository root, in the contract order', () => {
     expect([...all.keys()]).to.deep.equal(Object.keys(README_COUNTS));
-    expect(Object.keys(README_COUNTS)).to.deep.equal(['bukhari', 'muslim', 'abudawud', 'tirmidhi', 'nasai', 'ibnmajah', 'malik', 'nawawi40', 'qudsi40']);
+    expect(Object.keys(README_COUNTS)).to.deep.equal([
+      'bukhari',
+      'muslim',
+      'abudawud',
+      'tirmidhi',
+      'nasai',
+      'ibnmajah',
+      'malik',
+      'nawawi40',
+      'qudsi40',
+    ]);
   });
 
-  for (const [slug, [records, chapterFiles, emptyArabic, emptyEnglish, emptyNarrator]] of Object.entries(README_COUNTS)) {
+  for (const [slug, [records, chapterFiles, emptyArabic, emptyEnglish, emptyNarrator]] of Object.entries(
+    README_COUNTS,
+  )) {
     it(`reads ${slug} with the README's counts: ${records} records, ${chapterFiles} books, ${emptyArabic}/${emptyEnglish}/${emptyNarrator} empty arabic/english/narrator`, () => {
       const collection = all.get(slug)!;
       expect(collection.hadiths).to.have.length(records);
@@ -56,7 +72,9 @@ describe('sources: hadith-json reader over shared/data', function () {
       expect(collection.hadiths.filter((hadith) => hadith.textAr === null)).to.have.length(emptyArabic);
       expect(collection.hadiths.filter((hadith) => hadith.translations.en === null)).to.have.length(emptyEnglish);
       expect(collection.hadiths.filter((hadith) => hadith.narrator === null)).to.have.length(emptyNarrator);
-      expect(collection.hadiths.map((hadith) => hadith.number)).to.deep.equal(Array.from({ length: records }, (_, i) => i + 1));
+      expect(collection.hadiths.map((hadith) => hadith.number)).to.deep.equal(
+        Array.from({ length: records }, (_, i) => i + 1),
+      );
     });
   }
 
@@ -76,16 +94,23 @@ describe('sources: hadith-json reader over shared/data', function () {
     for (const slug of ['muslim', 'ibnmajah']) {
       const collection = all.get(slug)!;
       const introduction = rawChapter('the_9_books', slug, 'introduction.json');
-      expect(collection.books[0]).to.deep.equal({ number: 0, nameEn: introduction.chapter.english, nameAr: introduction.chapter.arabic });
+      expect(collection.books[0]).to.deep.equal({
+        number: 0,
+        nameEn: introduction.chapter.english,
+        nameAr: introduction.chapter.arabic,
+      });
       expect(collection.hadiths[0]).to.deep.include({ bookNumber: 0, textAr: introduction.hadiths[0].arabic });
-      expect(collection.hadiths.filter((hadith) => hadith.bookNumber === 0)).to.have.length(introduction.hadiths.length);
+      expect(collection.hadiths.filter((hadith) => hadith.bookNumber === 0)).to.have.length(
+        introduction.hadiths.length,
+      );
     }
   });
 
   it("puts an-Nasa'i's chapter 35.2 (35b.json) between 35 and 36", () => {
     const nasai = all.get('nasai')!;
     expect(nasai.books.map((book) => book.number).slice(33, 37)).to.deep.equal([34, 35, 35.2, 36]);
-    const numbersIn = (book: number) => nasai.hadiths.filter((hadith) => hadith.bookNumber === book).map((hadith) => hadith.number);
+    const numbersIn = (book: number) =>
+      nasai.hadiths.filter((hadith) => hadith.bookNumber === book).map((hadith) => hadith.number);
     const [in35, in352, in36] = [numbersIn(35), numbersIn(35.2), numbersIn(36)];
     expect(in352).to.have.length(rawChapter('the_9_books', 'nasai', '35b.json').hadiths.length);
     expect(in352[0]).to.equal(in35.at(-1)! + 1);
@@ -95,11 +120,26 @@ describe('sources: hadith-json reader over shared/data', function () {
   it('takes the collection names from the metadata and gives each collection an Arabic and an English edition', () => {
     const bukhari = all.get('bukhari')!;
     const raw = rawChapter('the_9_books', 'bukhari', '1.json');
-    expect(bukhari.info).to.deep.equal({ slug: 'bukhari', name: raw.metadata.english.title, nameAr: raw.metadata.arabic.title, position: 1 });
+    expect(bukhari.info).to.deep.equal({
+      slug: 'bukhari',
+      name: raw.metadata.english.title,
+      nameAr: raw.metadata.arabic.title,
+      position: 1,
+    });
     for (const collection of all.values()) {
       const [arabic, english] = collection.editions;
-      expect(arabic).to.include({ resource: 'hadith', collection: collection.info.slug, lang: 'ar', publicDomain: true });
-      expect(english).to.include({ resource: 'hadith', collection: collection.info.slug, lang: 'en', publicDomain: false });
+      expect(arabic).to.include({
+        resource: 'hadith',
+        collection: collection.info.slug,
+        lang: 'ar',
+        publicDomain: true,
+      });
+      expect(english).to.include({
+        resource: 'hadith',
+        collection: collection.info.slug,
+        lang: 'en',
+        publicDomain: false,
+      });
       for (const edition of [arabic!, english!]) {
         expect(edition.attribution).to.contain('sunnah.com').and.to.contain('hadith-json');
         expect(edition.sourceUrl).to.equal(`https://sunnah.com/${collection.info.slug}`);
@@ -116,7 +156,9 @@ describe('sources: hadith-json reader over shared/data', function () {
       it(`reads by_book/${group}/${slug}.json into the same collection as its by_chapter files`, async () => {
         const [fromBook] = await readAll(path.join(ROOT, 'db/by_book', group, `${slug}.json`));
         const raw = JSON.parse(readFileSync(path.join(ROOT, 'db/by_book', group, `${slug}.json`), 'utf8'));
-        expect(fromBook!.hadiths.map((hadith) => hadith.number)).to.deep.equal(raw.hadiths.map((hadith: { idInBook: number }) => hadith.idInBook));
+        expect(fromBook!.hadiths.map((hadith) => hadith.number)).to.deep.equal(
+          raw.hadiths.map((hadith: { idInBook: number }) => hadith.idInBook),
+        );
         expect(fromBook).to.deep.equal(all.get(slug));
       });
     }
@@ -125,7 +167,10 @@ describe('sources: hadith-json reader over shared/data', function () {
   describe('--from at other levels of the layout', () => {
     it('reads db/ and a by_chapter group folder', async () => {
       expect((await readAll(path.join(ROOT, 'db'), ['qudsi40']))[0]).to.deep.equal(all.get('qudsi40'));
-      expect((await readAll(path.join(CHAPTERS, 'forties'))).map((collection) => collection.info.slug)).to.deep.equal(['nawawi40', 'qudsi40']);
+      expect((await readAll(path.join(CHAPTERS, 'forties'))).map((collection) => collection.info.slug)).to.deep.equal([
+        'nawawi40',
+        'qudsi40',
+      ]);
     });
 
     it('reads one collection folder', async () => {
@@ -135,11 +180,16 @@ describe('sources: hadith-json reader over shared/data', function () {
     });
 
     it('reads a by_book group folder', async () => {
-      expect((await readAll(path.join(ROOT, 'db/by_book/the_9_books'))).map((collection) => collection.info.slug)).to.deep.equal(['malik']);
+      expect(
+        (await readAll(path.join(ROOT, 'db/by_book/the_9_books'))).map((collection) => collection.info.slug),
+      ).to.deep.equal(['malik']);
     });
 
     it('limits the import to the named collections', async () => {
-      expect((await readAll(ROOT, ['qudsi40', 'nawawi40'])).map((collection) => collection.info.slug)).to.deep.equal(['nawawi40', 'qudsi40']);
+      expect((await readAll(ROOT, ['qudsi40', 'nawawi40'])).map((collection) => collection.info.slug)).to.deep.equal([
+        'nawawi40',
+        'qudsi40',
+      ]);
     });
 
     it('refuses a single chapter file, naming its folder as the way', async () => {

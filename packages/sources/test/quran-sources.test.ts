@@ -6,7 +6,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError, TANZIL_TRANSLATION_LICENSE, tanzilEdition } from '@islamic-data/core';
-import { QURAN_JSON_EDITIONS, loadQuranJson, openByteSource, parseTanzilTranslation, quranJsonPackageDir, readTanzilTranslation } from '../src/index.js';
+import {
+  QURAN_JSON_EDITIONS,
+  loadQuranJson,
+  openByteSource,
+  parseTanzilTranslation,
+  quranJsonPackageDir,
+  readTanzilTranslation,
+} from '../src/index.js';
 import { failureOf } from './failure-of.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -33,7 +40,8 @@ describe('sources: Quran sources', () => {
         ['tr', 6236],
       ]);
       // Each translation's text differs from the Arabic: the right field was read.
-      for (const translation of source.translations) expect(translation.texts[0]!.text).not.to.equal(source.arabic.texts[0]!.text);
+      for (const translation of source.translations)
+        expect(translation.texts[0]!.text).not.to.equal(source.arabic.texts[0]!.text);
     });
 
     it('credits each edition as the package README does', () => {
@@ -68,7 +76,8 @@ describe('sources: Quran sources', () => {
         const expected = await loadQuranJson();
         const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/dist`;
         expect(await loadQuranJson(url)).to.deep.equal(expected);
-        for (const file of ['quran.json', 'quran_en.json', 'quran_ru.json', 'quran_tr.json']) cpSync(path.join(quranJsonPackageDir(), file), path.join(dir, file));
+        for (const file of ['quran.json', 'quran_en.json', 'quran_ru.json', 'quran_tr.json'])
+          cpSync(path.join(quranJsonPackageDir(), file), path.join(dir, file));
         expect(await loadQuranJson(dir)).to.deep.equal(expected);
         writeFileSync(path.join(dir, 'quran_ru.json'), '[{"id": 1');
         expect((await failureOf(loadQuranJson(dir))).message).to.match(/quran_ru\.json is not valid JSON/);
@@ -128,7 +137,11 @@ describe('sources: Quran sources', () => {
         const error = await failureOf(parseTanzilTranslation(chunksOf(xml, 64)));
         expect(error.message, xml).to.match(message);
       }
-      const invalidUtf8 = Buffer.concat([Buffer.from('<quran><sura index="1"><aya index="1" text="'), Buffer.from([0xff, 0xfe]), Buffer.from('"/></sura></quran>')]);
+      const invalidUtf8 = Buffer.concat([
+        Buffer.from('<quran><sura index="1"><aya index="1" text="'),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('"/></sura></quran>'),
+      ]);
       expect((await failureOf(parseTanzilTranslation(chunksOf(invalidUtf8, 64)))).code).to.equal('VALIDATION_ERROR');
     });
 
@@ -143,7 +156,9 @@ describe('sources: Quran sources', () => {
     });
 
     it('builds the edition from the header with Tanzil’s terms, letting the operator override any field', async () => {
-      const { header } = await parseTanzilTranslation((await openByteSource(path.join(AZ_DIR, 'az.mammadaliyev.xml'))).chunks);
+      const { header } = await parseTanzilTranslation(
+        (await openByteSource(path.join(AZ_DIR, 'az.mammadaliyev.xml'))).chunks,
+      );
       const edition = tanzilEdition('az', header);
       expect(edition).to.deep.include({
         resource: 'quran',
@@ -155,16 +170,35 @@ describe('sources: Quran sources', () => {
         sourceUrl: 'https://tanzil.net/trans/az.mammadaliyev',
         publicDomain: false,
       });
-      expect(edition.attribution).to.contain(header.translator!).and.to.contain('Tanzil.net').and.to.contain('https://tanzil.net/trans/');
+      expect(edition.attribution)
+        .to.contain(header.translator!)
+        .and.to.contain('Tanzil.net')
+        .and.to.contain('https://tanzil.net/trans/');
       expect(edition.license).to.match(/non-commercial/);
-      const overridden = tanzilEdition('az', header, { name: 'Test name', license: 'Test licence', publicDomain: true });
-      expect(overridden).to.include({ name: 'Test name', license: 'Test licence', publicDomain: true, translator: header.translator });
+      const overridden = tanzilEdition('az', header, {
+        name: 'Test name',
+        license: 'Test licence',
+        publicDomain: true,
+      });
+      expect(overridden).to.include({
+        name: 'Test name',
+        license: 'Test licence',
+        publicDomain: true,
+        translator: header.translator,
+      });
     });
 
     it('asks for attribution, licence and source when the header does not name Tanzil', () => {
-      expect(() => tanzilEdition('az', { name: 'Test', source: 'Elsewhere' })).to.throw(AppError, /attribution must be given/);
+      expect(() => tanzilEdition('az', { name: 'Test', source: 'Elsewhere' })).to.throw(
+        AppError,
+        /attribution must be given/,
+      );
       expect(() => tanzilEdition('az', {})).to.throw(AppError, /name must be given/);
-      const complete = tanzilEdition('az', {}, { name: 'Test', attribution: 'Test a', license: 'Test l', sourceUrl: 'https://example.org/x' });
+      const complete = tanzilEdition(
+        'az',
+        {},
+        { name: 'Test', attribution: 'Test a', license: 'Test l', sourceUrl: 'https://example.org/x' },
+      );
       expect(complete).to.include({ name: 'Test', translator: null });
     });
   });

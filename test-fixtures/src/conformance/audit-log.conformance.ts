@@ -13,7 +13,12 @@ export function auditLogConformance(name: string, makeLog: () => Promise<AuditLo
       const entry = anAuditEntry({ before: { text: 'Test before', tags: ['a'] }, after: null });
       const stored = await log.append(entry);
       expect(stored.id).to.be.a('number');
-      expect(stored).to.deep.equal({ id: stored.id, ...entry, resource: auditResource(entry.target), revertsEntryId: null });
+      expect(stored).to.deep.equal({
+        id: stored.id,
+        ...entry,
+        resource: auditResource(entry.target),
+        revertsEntryId: null,
+      });
       expect(await log.get(stored.id)).to.deep.equal(stored);
     });
 
@@ -23,7 +28,10 @@ export function auditLogConformance(name: string, makeLog: () => Promise<AuditLo
         [{ type: 'ayah-translation', surah: 2, ayah: 255, locale: 'de-at' }, 'quran/2/255/translations/de-at'],
         [{ type: 'quran-edition', lang: 'az' }, 'quran/editions/az'],
         [{ type: 'hadith', collection: 'test-collection', number: 7 }, 'hadith/test-collection/7'],
-        [{ type: 'hadith-translation', collection: 'test-collection', number: 7, locale: 'ru' }, 'hadith/test-collection/7/translations/ru'],
+        [
+          { type: 'hadith-translation', collection: 'test-collection', number: 7, locale: 'ru' },
+          'hadith/test-collection/7/translations/ru',
+        ],
         [{ type: 'hadith-collection', collection: 'test-collection' }, 'hadith/test-collection'],
         [{ type: 'mosque', slug: 'test-mosque-test-city' }, 'mosques/test-mosque-test-city'],
         [{ type: 'api-key', id: 'key_TEST00000001' }, 'keys/key_TEST00000001'],
@@ -32,7 +40,10 @@ export function auditLogConformance(name: string, makeLog: () => Promise<AuditLo
         const stored = await log.append(anAuditEntry({ target }));
         expect(stored).to.deep.include({ target, resource });
         expect(await log.get(stored.id), resource).to.deep.include({ target, resource });
-        expect((await log.list({ resourcePrefix: resource, limit: 1 }))[0], resource).to.deep.include({ id: stored.id, target });
+        expect((await log.list({ resourcePrefix: resource, limit: 1 }))[0], resource).to.deep.include({
+          id: stored.id,
+          target,
+        });
       }
     });
 
@@ -53,12 +64,23 @@ export function auditLogConformance(name: string, makeLog: () => Promise<AuditLo
     });
 
     it('lists newest first, filtered by key, resource prefix, action and time, with a limit', async () => {
-      const a = await log.append(anAuditEntry({ at: '2026-01-01T00:00:00.000Z', keyId: 'key_A', target: { type: 'ayah', surah: 1, ayah: 1 } }));
+      const a = await log.append(
+        anAuditEntry({ at: '2026-01-01T00:00:00.000Z', keyId: 'key_A', target: { type: 'ayah', surah: 1, ayah: 1 } }),
+      );
       const b = await log.append(
-        anAuditEntry({ at: '2026-01-02T00:00:00.000Z', keyId: 'key_B', target: { type: 'ayah', surah: 2, ayah: 1 }, action: 'other' }),
+        anAuditEntry({
+          at: '2026-01-02T00:00:00.000Z',
+          keyId: 'key_B',
+          target: { type: 'ayah', surah: 2, ayah: 1 },
+          action: 'other',
+        }),
       );
       const c = await log.append(
-        anAuditEntry({ at: '2026-01-03T00:00:00.000Z', keyId: 'key_A', target: { type: 'hadith', collection: 'test-collection', number: 1 } }),
+        anAuditEntry({
+          at: '2026-01-03T00:00:00.000Z',
+          keyId: 'key_A',
+          target: { type: 'hadith', collection: 'test-collection', number: 1 },
+        }),
       );
       const ids = async (filter: Parameters<AuditLog['list']>[0]) => (await log.list(filter)).map((entry) => entry.id);
 

@@ -23,7 +23,9 @@ export function editionStoreConformance(name: string, makeStore: () => Promise<E
 
     it('replaces the metadata of an existing edition', async () => {
       await store.upsert(anEdition({ resource: 'quran', collection: null, lang: 'az', license: 'Test licence 1' }));
-      await store.upsert(anEdition({ resource: 'quran', collection: null, lang: 'az', license: 'Test licence 2', publicDomain: true }));
+      await store.upsert(
+        anEdition({ resource: 'quran', collection: null, lang: 'az', license: 'Test licence 2', publicDomain: true }),
+      );
       expect(await store.list()).to.have.length(1);
       expect(await store.get('quran', null, 'az')).to.include({ license: 'Test licence 2', publicDomain: true });
     });

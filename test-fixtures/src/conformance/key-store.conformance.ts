@@ -11,7 +11,11 @@ export function keyStoreConformance(name: string, makeStore: () => Promise<KeySt
     });
 
     it('finds an inserted key by hash and by id, equal to what was stored', async () => {
-      const { record } = aKey({ scopes: ['quran', 'hadith'], permissions: ['read', 'write'], expiresAt: '2030-01-01T00:00:00.000Z' });
+      const { record } = aKey({
+        scopes: ['quran', 'hadith'],
+        permissions: ['read', 'write'],
+        expiresAt: '2030-01-01T00:00:00.000Z',
+      });
       await store.insert(record);
       expect(await store.findByHash(record.hash)).to.deep.equal(record);
       expect(await store.findById(record.id)).to.deep.equal(record);

@@ -1,7 +1,10 @@
 import type { RateLimitPolicy, RateLimiter } from '@islamic-data/core';
 import { expect } from 'chai';
 
-export function rateLimiterConformance(name: string, makeLimiter: (policy: RateLimitPolicy) => Promise<RateLimiter>): void {
+export function rateLimiterConformance(
+  name: string,
+  makeLimiter: (policy: RateLimitPolicy) => Promise<RateLimiter>,
+): void {
   describe(`RateLimiter conformance: ${name}`, () => {
     const policy = { limit: 3, windowMs: 60_000 };
     const at = (iso: string) => new Date(iso);

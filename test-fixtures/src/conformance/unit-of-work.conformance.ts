@@ -3,7 +3,10 @@ import { expect } from 'chai';
 import { aKey, anAuditEntry } from '../builders.js';
 
 /** A unit of work commits all of its writes, or none of them. */
-export function unitOfWorkConformance(name: string, make: () => Promise<{ stores: Stores; unitOfWork: UnitOfWork }>): void {
+export function unitOfWorkConformance(
+  name: string,
+  make: () => Promise<{ stores: Stores; unitOfWork: UnitOfWork }>,
+): void {
   describe(`UnitOfWork conformance: ${name}`, () => {
     let stores: Stores;
     let unitOfWork: UnitOfWork;

@@ -1,4 +1,11 @@
-import type { Edition, HadithBook, HadithCollectionInfo, HadithSourceCollection, ImportedHadith, SourceHadith } from '@islamic-data/core';
+import type {
+  Edition,
+  HadithBook,
+  HadithCollectionInfo,
+  HadithSourceCollection,
+  ImportedHadith,
+  SourceHadith,
+} from '@islamic-data/core';
 
 /** Visibly synthetic Hadith data: never real text. */
 
@@ -42,12 +49,17 @@ export function aHadithEdition(collection: string, lang: string, overrides: Part
 }
 
 /** A whole synthetic collection as a source gives it: `count` hadiths over two books (1 and 2.5). */
-export function aHadithSource(count: number, overrides: { slug?: string; hadith?: (number: number) => Partial<SourceHadith> } = {}): HadithSourceCollection {
+export function aHadithSource(
+  count: number,
+  overrides: { slug?: string; hadith?: (number: number) => Partial<SourceHadith> } = {},
+): HadithSourceCollection {
   const info = aHadithCollectionInfo({ slug: overrides.slug ?? 'test-collection' });
   return {
     info,
     books: [aHadithBook(1), aHadithBook(2.5)],
-    hadiths: Array.from({ length: count }, (_, i) => aSourceHadith(i + 1, { bookNumber: i < count / 2 ? 1 : 2.5, ...overrides.hadith?.(i + 1) })),
+    hadiths: Array.from({ length: count }, (_, i) =>
+      aSourceHadith(i + 1, { bookNumber: i < count / 2 ? 1 : 2.5, ...overrides.hadith?.(i + 1) }),
+    ),
     editions: [aHadithEdition(info.slug, 'ar'), aHadithEdition(info.slug, 'en')],
   };
 }

@@ -50,21 +50,51 @@ export function hadithImportStoreConformance(name: string, makeStores: () => Pro
           published: true,
           book: aHadithBook(2.5),
         });
-        expect(await store.getTranslation(C, 2, 'en')).to.deep.equal({ locale: 'en', text: 'Test hadith 2', updatedAt: AT });
-        expect(await imports.sourceHashes(C)).to.deep.equal(new Map([[1, 'test-hash-1'], [2, 'test-hash-2']]));
+        expect(await store.getTranslation(C, 2, 'en')).to.deep.equal({
+          locale: 'en',
+          text: 'Test hadith 2',
+          updatedAt: AT,
+        });
+        expect(await imports.sourceHashes(C)).to.deep.equal(
+          new Map([
+            [1, 'test-hash-1'],
+            [2, 'test-hash-2'],
+          ]),
+        );
       });
 
       it('keeps an absent Arabic text as null, and gives no book for a missing book', async () => {
         await seed(0);
-        await imports.writeImported(C, [anImportedHadith(1, { textAr: null, bookNumber: 7, translations: { en: null } })], AT);
+        await imports.writeImported(
+          C,
+          [anImportedHadith(1, { textAr: null, bookNumber: 7, translations: { en: null } })],
+          AT,
+        );
         expect(await store.getHadith(C, 1)).to.include({ text_ar: null, book: null });
         expect((await store.getHadith(C, 1))!.translations).to.deep.equal({});
       });
 
       it('updates source fields of an existing hadith and keeps its grade, tags, notes and published flag', async () => {
         await seed(1);
-        await store.setMetadata(C, 1, { narrator: 'Test edited narrator', grade: 'Test grade', tags: ['test-tag'], notes: 'Test note', published: false });
-        await imports.writeImported(C, [anImportedHadith(1, { textAr: 'Test changed (Arabic)', narrator: 'Test narrator 1b', bookNumber: 2.5, sourceHash: 'test-hash-1b' })], LATER);
+        await store.setMetadata(C, 1, {
+          narrator: 'Test edited narrator',
+          grade: 'Test grade',
+          tags: ['test-tag'],
+          notes: 'Test note',
+          published: false,
+        });
+        await imports.writeImported(
+          C,
+          [
+            anImportedHadith(1, {
+              textAr: 'Test changed (Arabic)',
+              narrator: 'Test narrator 1b',
+              bookNumber: 2.5,
+              sourceHash: 'test-hash-1b',
+            }),
+          ],
+          LATER,
+        );
         expect(await store.getHadith(C, 1)).to.deep.include({
           text_ar: 'Test changed (Arabic)',
           narrator: 'Test narrator 1b',
@@ -81,11 +111,23 @@ export function hadithImportStoreConformance(name: string, makeStores: () => Pro
         await seed(3);
         await imports.writeImported(
           C,
-          [anImportedHadith(1), anImportedHadith(2, { translations: { en: 'Test hadith 2, revised' } }), anImportedHadith(3, { translations: { en: null } })],
+          [
+            anImportedHadith(1),
+            anImportedHadith(2, { translations: { en: 'Test hadith 2, revised' } }),
+            anImportedHadith(3, { translations: { en: null } }),
+          ],
           LATER,
         );
-        expect(await store.getTranslation(C, 1, 'en')).to.deep.equal({ locale: 'en', text: 'Test hadith 1', updatedAt: AT });
-        expect(await store.getTranslation(C, 2, 'en')).to.deep.equal({ locale: 'en', text: 'Test hadith 2, revised', updatedAt: LATER });
+        expect(await store.getTranslation(C, 1, 'en')).to.deep.equal({
+          locale: 'en',
+          text: 'Test hadith 1',
+          updatedAt: AT,
+        });
+        expect(await store.getTranslation(C, 2, 'en')).to.deep.equal({
+          locale: 'en',
+          text: 'Test hadith 2, revised',
+          updatedAt: LATER,
+        });
         expect(await store.getTranslation(C, 3, 'en')).to.equal(undefined);
       });
 

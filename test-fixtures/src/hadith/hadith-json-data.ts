@@ -6,7 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** `<repoRoot>/../shared/data/hadith-json`: the real hadith-json files, read at test time, never copied. */
-export const HADITH_JSON_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/data/hadith-json');
+export const HADITH_JSON_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../shared/data/hadith-json',
+);
 
 export interface HadithJsonCounts {
   records: number;
@@ -40,7 +43,10 @@ export interface StaticServer {
  * Serves a folder over HTTP on 127.0.0.1 (GET only, 404 for anything missing or hidden), as a
  * stand-in for raw.githubusercontent.com in import tests.
  */
-export function serveDirectory(root: string, options: { hide?: (urlPath: string) => boolean; failWith?: (urlPath: string) => number | undefined } = {}): Promise<StaticServer> {
+export function serveDirectory(
+  root: string,
+  options: { hide?: (urlPath: string) => boolean; failWith?: (urlPath: string) => number | undefined } = {},
+): Promise<StaticServer> {
   const requests: string[] = [];
   const server: Server = createServer(async (req, res) => {
     const urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
@@ -48,7 +54,8 @@ export function serveDirectory(root: string, options: { hide?: (urlPath: string)
     const failure = options.failWith?.(urlPath);
     if (failure !== undefined) return void res.writeHead(failure).end();
     const file = path.join(root, urlPath);
-    const found = file.startsWith(root) && !options.hide?.(urlPath) ? await stat(file).catch(() => undefined) : undefined;
+    const found =
+      file.startsWith(root) && !options.hide?.(urlPath) ? await stat(file).catch(() => undefined) : undefined;
     if (!found?.isFile()) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': found.size });
     createReadStream(file).pipe(res);

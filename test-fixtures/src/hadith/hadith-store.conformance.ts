@@ -28,7 +28,12 @@ export function hadithStoreConformance(name: string, makeStores: () => Promise<H
           ['test-a', 0],
           ['test-b', 2],
         ]);
-        expect(listed[0]).to.deep.equal({ slug: 'test-a', name: 'Test collection test-a', nameAr: 'Test collection test-a (ar)', total: 0 });
+        expect(listed[0]).to.deep.equal({
+          slug: 'test-a',
+          name: 'Test collection test-a',
+          nameAr: 'Test collection test-a (ar)',
+          total: 0,
+        });
       });
     });
 
@@ -40,12 +45,15 @@ export function hadithStoreConformance(name: string, makeStores: () => Promise<H
         expect(page[0]!.translations).to.deep.equal({ en: 'Test hadith 4' });
         expect(page.map((hadith) => hadith.book?.number)).to.deep.equal([2.5, 1, 2.5, 1]);
         expect(await store.listHadiths(C, { startAfter: 10, limit: 4, includeUnpublished: false })).to.deep.equal([]);
-        expect(await store.listHadiths('test-unknown', { startAfter: 0, limit: 4, includeUnpublished: true })).to.deep.equal([]);
+        expect(
+          await store.listHadiths('test-unknown', { startAfter: 0, limit: 4, includeUnpublished: true }),
+        ).to.deep.equal([]);
       });
 
       it('skips unpublished hadiths unless asked to include them', async () => {
         await seed(5);
-        for (const number of [2, 3]) await store.setMetadata(C, number, { narrator: null, grade: null, tags: [], notes: null, published: false });
+        for (const number of [2, 3])
+          await store.setMetadata(C, number, { narrator: null, grade: null, tags: [], notes: null, published: false });
         const published = await store.listHadiths(C, { startAfter: 0, limit: 3, includeUnpublished: false });
         expect(published.map((hadith) => hadith.number)).to.deep.equal([1, 4, 5]);
         const all = await store.listHadiths(C, { startAfter: 1, limit: 2, includeUnpublished: true });
@@ -61,7 +69,12 @@ export function hadithStoreConformance(name: string, makeStores: () => Promise<H
         await store.putTranslation(C, 1, { locale: 'az', text: 'Test tərcümə 1', updatedAt: AT });
         const [first] = await store.listHadiths(C, { startAfter: 0, limit: 1, includeUnpublished: false });
         expect(Object.keys(first!.translations)).to.deep.equal(['az', 'en', 'tr']);
-        const [filtered] = await store.listHadiths(C, { startAfter: 0, limit: 1, includeUnpublished: false, locales: ['tr', 'ru'] });
+        const [filtered] = await store.listHadiths(C, {
+          startAfter: 0,
+          limit: 1,
+          includeUnpublished: false,
+          locales: ['tr', 'ru'],
+        });
         expect(filtered!.translations).to.deep.equal({ tr: 'Test çeviri 1' });
         expect((await store.getHadith(C, 1, { locales: [] }))!.translations).to.deep.equal({});
       });
@@ -74,7 +87,11 @@ export function hadithStoreConformance(name: string, makeStores: () => Promise<H
         await store.putTranslation(C, 1, translation);
         expect(await store.getTranslation(C, 1, 'ru')).to.deep.equal(translation);
         await store.putTranslation(C, 1, { ...translation, text: 'Test перевод 1b', updatedAt: LATER });
-        expect(await store.getTranslation(C, 1, 'ru')).to.deep.equal({ ...translation, text: 'Test перевод 1b', updatedAt: LATER });
+        expect(await store.getTranslation(C, 1, 'ru')).to.deep.equal({
+          ...translation,
+          text: 'Test перевод 1b',
+          updatedAt: LATER,
+        });
         expect(await store.deleteTranslation(C, 1, 'ru')).to.equal(true);
         expect(await store.deleteTranslation(C, 1, 'ru')).to.equal(false);
         expect(await store.getTranslation(C, 1, 'ru')).to.equal(undefined);
@@ -83,7 +100,13 @@ export function hadithStoreConformance(name: string, makeStores: () => Promise<H
       it('gives a hadith back exactly when its metadata and translations are put back as read (what a rollback does)', async () => {
         await seed(2);
         await store.putTranslation(C, 2, { locale: 'ru', text: 'Test перевод 2', updatedAt: AT });
-        await store.setMetadata(C, 2, { narrator: 'Test narrator x', grade: 'Test grade', tags: ['test-z', 'test-a'], notes: 'Test note', published: false });
+        await store.setMetadata(C, 2, {
+          narrator: 'Test narrator x',
+          grade: 'Test grade',
+          tags: ['test-z', 'test-a'],
+          notes: 'Test note',
+          published: false,
+        });
         const snapshot = JSON.parse(JSON.stringify(await store.getHadith(C, 2)));
         const en = (await store.getTranslation(C, 2, 'en'))!;
         await store.setMetadata(C, 2, { narrator: null, grade: null, tags: [], notes: null, published: true });
@@ -101,14 +124,22 @@ export function hadithStoreConformance(name: string, makeStores: () => Promise<H
 
       it('refuses a translation of a hadith that does not exist', async () => {
         await seed(1);
-        const caught = await store.putTranslation(C, 2, { locale: 'ru', text: 'Test', updatedAt: AT }).catch((error: unknown) => error);
+        const caught = await store
+          .putTranslation(C, 2, { locale: 'ru', text: 'Test', updatedAt: AT })
+          .catch((error: unknown) => error);
         expect(caught).to.be.instanceOf(Error);
         expect(await store.getHadith(C, 2)).to.equal(undefined);
       });
 
       it('sets all metadata of a hadith, and says false for a hadith that does not exist', async () => {
         await seed(1);
-        const metadata = { narrator: 'Test narrator x', grade: 'Test grade', tags: ['test-a', 'test-b'], notes: 'Test note', published: false };
+        const metadata = {
+          narrator: 'Test narrator x',
+          grade: 'Test grade',
+          tags: ['test-a', 'test-b'],
+          notes: 'Test note',
+          published: false,
+        };
         expect(await store.setMetadata(C, 1, metadata)).to.equal(true);
         expect(await store.getHadith(C, 1)).to.deep.include(metadata);
         expect(await store.setMetadata(C, 2, metadata)).to.equal(false);

@@ -14,10 +14,18 @@ export type HijriTriple = [number, number, number];
 export type HijriFixtureRow = [[HijriTriple, HijriTriple], number?];
 
 /** `[1445, 9, 1]` → "1445-09-01". */
-export const isoOfTriple = ([year, month, day]: HijriTriple) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+export const isoOfTriple = ([year, month, day]: HijriTriple) =>
+  `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
 /** Every fixture file's rows, keyed by file name in sorted order. */
 export function readHijriFixtures(): Map<string, HijriFixtureRow[]> {
-  const files = readdirSync(HIJRI_FIXTURES_DIR).filter((file) => file.endsWith('.json')).sort();
-  return new Map(files.map((file) => [file, JSON.parse(readFileSync(path.join(HIJRI_FIXTURES_DIR, file), 'utf8')) as HijriFixtureRow[]]));
+  const files = readdirSync(HIJRI_FIXTURES_DIR)
+    .filter((file) => file.endsWith('.json'))
+    .sort();
+  return new Map(
+    files.map((file) => [
+      file,
+      JSON.parse(readFileSync(path.join(HIJRI_FIXTURES_DIR, file), 'utf8')) as HijriFixtureRow[],
+    ]),
+  );
 }

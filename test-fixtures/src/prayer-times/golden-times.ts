@@ -11,7 +11,14 @@ export const GOLDEN_TIMES_DIR = path.resolve(
 
 export interface GoldenTimesFile {
   file: string;
-  params: { latitude: number; longitude: number; timezone: string; method: string; madhab: string; highLatitudeRule: string };
+  params: {
+    latitude: number;
+    longitude: number;
+    timezone: string;
+    method: string;
+    madhab: string;
+    highLatitudeRule: string;
+  };
   /** Minutes a computed time may differ by. */
   variance?: number;
   /** Local times written "5:44 AM". */
@@ -43,7 +50,10 @@ export function readGoldenTimes(): GoldenTimesFile[] {
   return readdirSync(GOLDEN_TIMES_DIR)
     .filter((file) => file.endsWith('.json'))
     .sort()
-    .map((file) => ({ file, ...(JSON.parse(readFileSync(path.join(GOLDEN_TIMES_DIR, file), 'utf8')) as Omit<GoldenTimesFile, 'file'>) }));
+    .map((file) => ({
+      file,
+      ...(JSON.parse(readFileSync(path.join(GOLDEN_TIMES_DIR, file), 'utf8')) as Omit<GoldenTimesFile, 'file'>),
+    }));
 }
 
 /** A golden file's parameters in the API's terms (CONTRACT §6). */
@@ -59,11 +69,16 @@ export function goldenSettings({ params }: GoldenTimesFile) {
 }
 
 /** Every time of `expected` that `timings` (local "HH:mm", null for none) misses by more than the file's variance, as readable lines. */
-export function goldenMisses(golden: GoldenTimesFile, expected: GoldenTimesFile['times'][number], timings: Record<PrayerName, string | null>): string[] {
+export function goldenMisses(
+  golden: GoldenTimesFile,
+  expected: GoldenTimesFile['times'][number],
+  timings: Record<PrayerName, string | null>,
+): string[] {
   const variance = golden.variance ?? 0;
   return PRAYER_NAMES.flatMap((name) => {
     const computed = timings[name];
-    const off = computed === null ? Infinity : circularDifference(minutesOf24Hour(computed), minutesOf12Hour(expected[name]));
+    const off =
+      computed === null ? Infinity : circularDifference(minutesOf24Hour(computed), minutesOf12Hour(expected[name]));
     return off > variance ? [`${golden.file} ${expected.date} ${name}: ${computed} vs ${expected[name]}`] : [];
   });
 }

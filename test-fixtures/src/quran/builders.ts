@@ -23,7 +23,11 @@ export function syntheticSurahs(counts: number[] = SYNTHETIC_AYAH_COUNTS): Surah
 /** One visibly synthetic text per ayah of `surahs`, e.g. `Test en 2:10`. */
 export function syntheticTexts(surahs: Surah[], label: string): AyahText[] {
   return surahs.flatMap((surah) =>
-    Array.from({ length: surah.ayahCount }, (_, i) => ({ surah: surah.id, ayah: i + 1, text: `Test ${label} ${surah.id}:${i + 1}` })),
+    Array.from({ length: surah.ayahCount }, (_, i) => ({
+      surah: surah.id,
+      ayah: i + 1,
+      text: `Test ${label} ${surah.id}:${i + 1}`,
+    })),
   );
 }
 

@@ -51,7 +51,11 @@ export function quranStoreConformance(name: string, makeStore: () => Promise<Qur
         expect(await store.putArabicTexts(syntheticTexts(surahs, 'ar'))).to.equal(0);
         await store.setMetadata(1, 2, { tags: ['test-tag'], notes: 'Test note', published: false });
         expect(await store.putArabicTexts([{ surah: 1, ayah: 2, text: 'Test ar changed' }])).to.equal(1);
-        expect(await store.getAyah(1, 2)).to.include({ text_ar: 'Test ar changed', notes: 'Test note', published: false });
+        expect(await store.getAyah(1, 2)).to.include({
+          text_ar: 'Test ar changed',
+          notes: 'Test note',
+          published: false,
+        });
       });
 
       it('finds one ayah, published or not, and nothing for an unknown one', async () => {
@@ -63,13 +67,22 @@ export function quranStoreConformance(name: string, makeStore: () => Promise<Qur
 
       it('hides unpublished ayahs from a list unless asked for them', async () => {
         await store.setMetadata(1, 2, { tags: [], notes: null, published: false });
-        expect((await store.listAyahs(1, { includeUnpublished: false })).map((ayah) => ayah.key)).to.deep.equal(['1:1', '1:3']);
-        expect((await store.listAyahs(1, { includeUnpublished: true })).map((ayah) => ayah.key)).to.deep.equal(['1:1', '1:2', '1:3']);
+        expect((await store.listAyahs(1, { includeUnpublished: false })).map((ayah) => ayah.key)).to.deep.equal([
+          '1:1',
+          '1:3',
+        ]);
+        expect((await store.listAyahs(1, { includeUnpublished: true })).map((ayah) => ayah.key)).to.deep.equal([
+          '1:1',
+          '1:2',
+          '1:3',
+        ]);
       });
 
       it('replaces metadata and reports an unknown ayah', async () => {
         expect(await store.setMetadata(3, 2, { tags: ['a', 'b'], notes: 'Test note', published: true })).to.equal(true);
-        expect(await store.getAyah(3, 2)).to.include({ notes: 'Test note' }).and.to.have.deep.property('tags', ['a', 'b']);
+        expect(await store.getAyah(3, 2))
+          .to.include({ notes: 'Test note' })
+          .and.to.have.deep.property('tags', ['a', 'b']);
         expect(await store.setMetadata(3, 3, { tags: [], notes: null, published: true })).to.equal(false);
       });
 
@@ -90,10 +103,14 @@ export function quranStoreConformance(name: string, makeStore: () => Promise<Qur
       it('gives every translation of an ayah by locale, or only the asked ones', async () => {
         expect((await store.getAyah(2, 10))?.translations).to.deep.equal({ en: 'Test en 2:10', ru: 'Test ru 2:10' });
         expect(Object.keys((await store.getAyah(2, 10))!.translations)).to.deep.equal(['en', 'ru']);
-        expect((await store.getAyah(2, 10, { locales: ['ru', 'tr'] }))?.translations).to.deep.equal({ ru: 'Test ru 2:10' });
+        expect((await store.getAyah(2, 10, { locales: ['ru', 'tr'] }))?.translations).to.deep.equal({
+          ru: 'Test ru 2:10',
+        });
         expect((await store.getAyah(2, 10, { locales: [] }))?.translations).to.deep.equal({});
         const listed = await store.listAyahs(2, { includeUnpublished: false, locales: ['en'] });
-        expect(listed.map((ayah) => ayah.translations)).to.deep.equal(syntheticTexts([surahs[1]!], 'en').map(({ text }) => ({ en: text })));
+        expect(listed.map((ayah) => ayah.translations)).to.deep.equal(
+          syntheticTexts([surahs[1]!], 'en').map(({ text }) => ({ en: text })),
+        );
       });
 
       it('stores a record exactly as given, replaces it, and deletes it', async () => {
@@ -101,18 +118,37 @@ export function quranStoreConformance(name: string, makeStore: () => Promise<Qur
         await store.putTranslation(1, 1, record);
         expect(await store.getTranslation(1, 1, 'de-at')).to.deep.equal(record);
         await store.putTranslation(1, 1, { ...record, text: 'Test replaced', updatedAt: AT_1 });
-        expect(await store.getTranslation(1, 1, 'de-at')).to.deep.equal({ ...record, text: 'Test replaced', updatedAt: AT_1 });
+        expect(await store.getTranslation(1, 1, 'de-at')).to.deep.equal({
+          ...record,
+          text: 'Test replaced',
+          updatedAt: AT_1,
+        });
         expect(await store.deleteTranslation(1, 1, 'de-at')).to.equal(true);
         expect(await store.getTranslation(1, 1, 'de-at')).to.equal(undefined);
         expect(await store.deleteTranslation(1, 1, 'de-at')).to.equal(false);
-        expect(await store.getTranslation(1, 1, 'en')).to.deep.equal({ locale: 'en', text: 'Test en 1:1', updatedAt: AT_1 });
+        expect(await store.getTranslation(1, 1, 'en')).to.deep.equal({
+          locale: 'en',
+          text: 'Test en 1:1',
+          updatedAt: AT_1,
+        });
       });
 
       it('counts only changed texts of a bulk put, and keeps updatedAt of equal ones', async () => {
-        const changed = [{ surah: 1, ayah: 1, text: 'Test en changed' }, { surah: 1, ayah: 2, text: 'Test en 1:2' }];
+        const changed = [
+          { surah: 1, ayah: 1, text: 'Test en changed' },
+          { surah: 1, ayah: 2, text: 'Test en 1:2' },
+        ];
         expect(await store.putTranslations('en', changed, AT_2)).to.equal(1);
-        expect(await store.getTranslation(1, 1, 'en')).to.deep.equal({ locale: 'en', text: 'Test en changed', updatedAt: AT_2 });
-        expect(await store.getTranslation(1, 2, 'en')).to.deep.equal({ locale: 'en', text: 'Test en 1:2', updatedAt: AT_1 });
+        expect(await store.getTranslation(1, 1, 'en')).to.deep.equal({
+          locale: 'en',
+          text: 'Test en changed',
+          updatedAt: AT_2,
+        });
+        expect(await store.getTranslation(1, 2, 'en')).to.deep.equal({
+          locale: 'en',
+          text: 'Test en 1:2',
+          updatedAt: AT_1,
+        });
         expect(await store.putTranslations('en', syntheticTexts(surahs, 'en'), AT_2)).to.equal(1);
       });
 
@@ -137,7 +173,13 @@ export function quranStoreConformance(name: string, makeStore: () => Promise<Qur
         await store.deleteTranslation(3, 1, 'en');
         const english = await store.listPublishedTexts('en');
         expect(english).to.have.length(3 + 12 + 2 - 2);
-        expect(english.slice(0, 5).map(({ surah, ayah }) => `${surah}:${ayah}`)).to.deep.equal(['1:1', '1:2', '1:3', '2:1', '2:2']);
+        expect(english.slice(0, 5).map(({ surah, ayah }) => `${surah}:${ayah}`)).to.deep.equal([
+          '1:1',
+          '1:2',
+          '1:3',
+          '2:1',
+          '2:2',
+        ]);
         expect(english.map(({ surah, ayah }) => `${surah}:${ayah}`)).not.to.include.members(['2:3', '3:1']);
         expect(english[3]).to.deep.equal({ surah: 2, ayah: 1, text: 'Test en 2:1' });
         const arabicOfSurah2 = await store.listPublishedTexts('ar', 2);

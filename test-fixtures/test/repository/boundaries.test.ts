@@ -33,8 +33,16 @@ describe('package boundaries (eslint.config.js)', function () {
     ['packages/core/src/x.ts', "import { SaxesParser as value } from 'saxes';", /packages\/sources/],
     ['packages/core/src/x.ts', "import value from 'quran-json';", /packages\/sources/],
     ['packages/core/src/x.ts', "import { pino as value } from 'pino';", /belong to the process/],
-    ['packages/core/src/x.ts', "import type { SqliteDatabase as value } from '@islamic-data/adapters-sqlite';", /no other package/],
-    ['packages/http-express/src/app.ts', "import { openDatabase as value } from '@islamic-data/adapters-sqlite';", /imports no other adapter/],
+    [
+      'packages/core/src/x.ts',
+      "import type { SqliteDatabase as value } from '@islamic-data/adapters-sqlite';",
+      /no other package/,
+    ],
+    [
+      'packages/http-express/src/app.ts',
+      "import { openDatabase as value } from '@islamic-data/adapters-sqlite';",
+      /imports no other adapter/,
+    ],
     ['packages/http-express/src/x.ts', "import { container as value } from 'tsyringe';", /composition root/],
     ['packages/http-express/src/x.ts', "import value from 'better-sqlite3';", /only through core ports/],
     ['packages/cli/src/commands/keys.ts', "import { container as value } from 'tsyringe';", /composition root/],

@@ -9,5 +9,10 @@ import { quranMigrations } from './quran/index.js';
  * names its files after the day it was written.
  */
 export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => ({ ...foundationMigrations, ...quranMigrations, ...hadithMigrations, ...mosquesMigrations }),
+  getMigrations: async () => ({
+    ...foundationMigrations,
+    ...quranMigrations,
+    ...hadithMigrations,
+    ...mosquesMigrations,
+  }),
 };

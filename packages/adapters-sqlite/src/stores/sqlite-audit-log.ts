@@ -17,7 +17,9 @@ export function sqliteAuditLog(trx: Kysely<Database>): AuditLog {
       let query = trx.selectFrom('audit_log').selectAll();
       if (filter.keyId !== undefined) query = query.where('key_id', '=', filter.keyId);
       if (filter.resourcePrefix !== undefined) {
-        query = query.where('resource', '>=', filter.resourcePrefix).where('resource', '<', filter.resourcePrefix + '\uffff');
+        query = query
+          .where('resource', '>=', filter.resourcePrefix)
+          .where('resource', '<', filter.resourcePrefix + '\uffff');
       }
       if (filter.action !== undefined) query = query.where('action', '=', filter.action);
       if (filter.since !== undefined) query = query.where('at', '>=', filter.since);

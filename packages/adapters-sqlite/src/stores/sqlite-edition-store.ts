@@ -25,7 +25,13 @@ export function sqliteEditionStore(trx: Kysely<Database>): EditionStore {
       return row && fromEditionRow(row);
     },
     async list() {
-      const rows = await trx.selectFrom('editions').selectAll().orderBy('resource').orderBy('collection').orderBy('lang').execute();
+      const rows = await trx
+        .selectFrom('editions')
+        .selectAll()
+        .orderBy('resource')
+        .orderBy('collection')
+        .orderBy('lang')
+        .execute();
       return rows.map(fromEditionRow);
     },
   };

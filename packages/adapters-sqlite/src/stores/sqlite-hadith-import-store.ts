@@ -20,11 +20,19 @@ export function sqliteHadithImportStore(trx: Kysely<Database>): HadithImportStor
 
     async replaceBooks(collection: string, books: HadithBook[]) {
       await trx.deleteFrom('hadith_books').where('collection', '=', collection).execute();
-      if (books.length > 0) await trx.insertInto('hadith_books').values(books.map((book) => toHadithBookRow(collection, book))).execute();
+      if (books.length > 0)
+        await trx
+          .insertInto('hadith_books')
+          .values(books.map((book) => toHadithBookRow(collection, book)))
+          .execute();
     },
 
     async sourceHashes(collection: string) {
-      const rows = await trx.selectFrom('hadiths').select(['number', 'source_hash']).where('collection', '=', collection).execute();
+      const rows = await trx
+        .selectFrom('hadiths')
+        .select(['number', 'source_hash'])
+        .where('collection', '=', collection)
+        .execute();
       return new Map(rows.map((row) => [row.number, row.source_hash] as const));
     },
 
@@ -61,15 +69,25 @@ export function sqliteHadithImportStore(trx: Kysely<Database>): HadithImportStor
       }
       const absent = new Map<string, number[]>();
       for (const hadith of hadiths) {
-        for (const [locale, text] of Object.entries(hadith.translations)) if (text === null) absent.set(locale, [...(absent.get(locale) ?? []), hadith.number]);
+        for (const [locale, text] of Object.entries(hadith.translations))
+          if (text === null) absent.set(locale, [...(absent.get(locale) ?? []), hadith.number]);
       }
       for (const [locale, numbers] of absent) {
-        await trx.deleteFrom('hadith_translations').where('collection', '=', collection).where('locale', '=', locale).where('number', 'in', numbers).execute();
+        await trx
+          .deleteFrom('hadith_translations')
+          .where('collection', '=', collection)
+          .where('locale', '=', locale)
+          .where('number', 'in', numbers)
+          .execute();
       }
     },
 
     async deleteHadithsAfter(collection: string, lastNumber: number) {
-      const result = await trx.deleteFrom('hadiths').where('collection', '=', collection).where('number', '>', lastNumber).executeTakeFirst();
+      const result = await trx
+        .deleteFrom('hadiths')
+        .where('collection', '=', collection)
+        .where('number', '>', lastNumber)
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

@@ -1,4 +1,10 @@
-import { ARABIC_LOCALE, type HadithMetadata, type HadithQuery, type HadithStore, type Translation } from '@islamic-data/core';
+import {
+  ARABIC_LOCALE,
+  type HadithMetadata,
+  type HadithQuery,
+  type HadithStore,
+  type Translation,
+} from '@islamic-data/core';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { fromHadithBookRow } from '../tables/hadith/hadith-books.table.js';
@@ -14,7 +20,9 @@ export function sqliteHadithStore(trx: Kysely<Database>): HadithStore {
   const hadithsWithBooks = () =>
     trx
       .selectFrom('hadiths as h')
-      .leftJoin('hadith_books as b', (join) => join.onRef('b.collection', '=', 'h.collection').onRef('b.number', '=', 'h.book_number'))
+      .leftJoin('hadith_books as b', (join) =>
+        join.onRef('b.collection', '=', 'h.collection').onRef('b.number', '=', 'h.book_number'),
+      )
       .selectAll('h')
       .select(['b.name_en as book_name_en', 'b.name_ar as book_name_ar']);
 
@@ -54,7 +62,12 @@ export function sqliteHadithStore(trx: Kysely<Database>): HadithStore {
         .orderBy('c.slug');
       if (slug !== undefined) query = query.where('c.slug', '=', slug);
       const rows = await query.execute();
-      return rows.map((row) => ({ slug: row.slug, name: row.name, nameAr: row.name_ar, total: Number(row.total ?? 0) }));
+      return rows.map((row) => ({
+        slug: row.slug,
+        name: row.name,
+        nameAr: row.name_ar,
+        total: Number(row.total ?? 0),
+      }));
     },
 
     async getCollectionInfo(slug: string) {
@@ -63,12 +76,20 @@ export function sqliteHadithStore(trx: Kysely<Database>): HadithStore {
     },
 
     async listBooks(collection: string) {
-      const rows = await trx.selectFrom('hadith_books').selectAll().where('collection', '=', collection).orderBy('number').execute();
+      const rows = await trx
+        .selectFrom('hadith_books')
+        .selectAll()
+        .where('collection', '=', collection)
+        .orderBy('number')
+        .execute();
       return rows.map(fromHadithBookRow);
     },
 
     async getHadith(collection: string, number: number, query: HadithQuery = {}) {
-      const row = await hadithsWithBooks().where('h.collection', '=', collection).where('h.number', '=', number).executeTakeFirst();
+      const row = await hadithsWithBooks()
+        .where('h.collection', '=', collection)
+        .where('h.number', '=', number)
+        .executeTakeFirst();
       return row && (await withTranslations([row], query))[0];
     },
 
@@ -92,7 +113,9 @@ export function sqliteHadithStore(trx: Kysely<Database>): HadithStore {
       }
       return trx
         .selectFrom('hadith_translations as t')
-        .innerJoin('hadiths as h', (join) => join.onRef('h.collection', '=', 't.collection').onRef('h.number', '=', 't.number'))
+        .innerJoin('hadiths as h', (join) =>
+          join.onRef('h.collection', '=', 't.collection').onRef('h.number', '=', 't.number'),
+        )
         .select(['t.number', 't.text'])
         .where('t.collection', '=', collection)
         .where('t.locale', '=', locale)
@@ -116,7 +139,11 @@ export function sqliteHadithStore(trx: Kysely<Database>): HadithStore {
       await trx
         .insertInto('hadith_translations')
         .values(toHadithTranslationRow(collection, number, translation))
-        .onConflict((oc) => oc.columns(['collection', 'number', 'locale']).doUpdateSet({ text: translation.text, updated_at: translation.updatedAt }))
+        .onConflict((oc) =>
+          oc
+            .columns(['collection', 'number', 'locale'])
+            .doUpdateSet({ text: translation.text, updated_at: translation.updatedAt }),
+        )
         .execute();
     },
 

@@ -1,8 +1,22 @@
-import { EARTH_RADIUS_KM, boundingBoxes, isSearchable, type LatLng, type MosqueHit, type MosqueRecord, type MosqueSearch, type MosqueStore } from '@islamic-data/core';
+import {
+  EARTH_RADIUS_KM,
+  boundingBoxes,
+  isSearchable,
+  type LatLng,
+  type MosqueHit,
+  type MosqueRecord,
+  type MosqueSearch,
+  type MosqueStore,
+} from '@islamic-data/core';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../schema.js';
 import { toFtsRow, toGeoRow } from '../tables/mosques/mosque-indexes.table.js';
-import { PUBLIC_MOSQUE_COLUMNS, fromMosqueRow, fromPublicMosqueRow, toMosqueRow } from '../tables/mosques/mosques.table.js';
+import {
+  PUBLIC_MOSQUE_COLUMNS,
+  fromMosqueRow,
+  fromPublicMosqueRow,
+  toMosqueRow,
+} from '../tables/mosques/mosques.table.js';
 
 /** Rows per multi-row INSERT when seeding: well under SQLite's 32,766 bound parameters. */
 const ROWS_PER_INSERT = 500;
@@ -15,12 +29,18 @@ const PUBLIC_COLUMNS = PUBLIC_MOSQUE_COLUMNS.map((column) => `m.${column}` as co
 export function sqliteMosqueStore(trx: Kysely<Database>): MosqueStore {
   async function insertMany(records: MosqueRecord[]): Promise<void> {
     if (records.length === 0) return;
-    const { maxId } = await trx.selectFrom('mosques').select((eb) => eb.fn.max('id').as('maxId')).executeTakeFirstOrThrow();
+    const { maxId } = await trx
+      .selectFrom('mosques')
+      .select((eb) => eb.fn.max('id').as('maxId'))
+      .executeTakeFirstOrThrow();
     let nextId = (maxId ?? 0) + 1;
     const entries = records.map((record) => ({ id: nextId++, record }));
     for (let start = 0; start < entries.length; start += ROWS_PER_INSERT) {
       const batch = entries.slice(start, start + ROWS_PER_INSERT);
-      await trx.insertInto('mosques').values(batch.map(({ id, record }) => ({ id, ...toMosqueRow(record) }))).execute();
+      await trx
+        .insertInto('mosques')
+        .values(batch.map(({ id, record }) => ({ id, ...toMosqueRow(record) })))
+        .execute();
       await index(batch);
     }
   }
@@ -29,8 +49,14 @@ export function sqliteMosqueStore(trx: Kysely<Database>): MosqueStore {
     // Only searchable mosques are indexed: nothing else can be found, however it is searched.
     const indexed = entries.filter(({ record }) => isSearchable(record));
     if (indexed.length === 0) return;
-    await trx.insertInto('mosques_geo').values(indexed.map(({ id, record }) => toGeoRow(id, record))).execute();
-    await trx.insertInto('mosques_fts').values(indexed.map(({ id, record }) => toFtsRow(id, record))).execute();
+    await trx
+      .insertInto('mosques_geo')
+      .values(indexed.map(({ id, record }) => toGeoRow(id, record)))
+      .execute();
+    await trx
+      .insertInto('mosques_fts')
+      .values(indexed.map(({ id, record }) => toFtsRow(id, record)))
+      .execute();
   }
 
   async function unindex(id: number): Promise<void> {
@@ -39,6 +65,8 @@ export function sqliteMosqueStore(trx: Kysely<Database>): MosqueStore {
   }
 
   /** Published, country and city, on a query that has the mosques table as `m`. */
+  // Any query over `mosques as m`, whatever else it joins and selects.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   function filtered<QB extends SelectQueryBuilder<any, any, any>>(query: QB, search: MosqueSearch): QB {
     let result = query.where('m.status', '=', 'published') as QB;
     if (search.country !== undefined) result = result.where('m.country', '=', search.country) as QB;
@@ -82,7 +110,9 @@ export function sqliteMosqueStore(trx: Kysely<Database>): MosqueStore {
           .where('g.min_lng', '<=', box.maxLng)
           .where(distance, '<=', near.radiusKm)
           .$if(Boolean(search.terms?.length), (query) =>
-            query.where(sql<boolean>`m.id in (select rowid from mosques_fts where mosques_fts match ${ftsQuery(search.terms!)})`),
+            query.where(
+              sql<boolean>`m.id in (select rowid from mosques_fts where mosques_fts match ${ftsQuery(search.terms!)})`,
+            ),
           )
           .select(PUBLIC_COLUMNS)
           .select(distance.as('distance_km')),
@@ -95,7 +125,10 @@ export function sqliteMosqueStore(trx: Kysely<Database>): MosqueStore {
       hits.push(...rows.map((row) => ({ mosque: fromPublicMosqueRow(row), distanceKm: row.distance_km })));
     }
     return hits
-      .sort((a, b) => a.distanceKm - b.distanceKm || (a.mosque.slug < b.mosque.slug ? -1 : a.mosque.slug > b.mosque.slug ? 1 : 0))
+      .sort(
+        (a, b) =>
+          a.distanceKm - b.distanceKm || (a.mosque.slug < b.mosque.slug ? -1 : a.mosque.slug > b.mosque.slug ? 1 : 0),
+      )
       .slice(0, search.limit);
   }
 
@@ -104,7 +137,12 @@ export function sqliteMosqueStore(trx: Kysely<Database>): MosqueStore {
     insertMany,
 
     async update(record) {
-      const updated = await trx.updateTable('mosques').set(toMosqueRow(record)).where('slug', '=', record.slug).returning('id').executeTakeFirst();
+      const updated = await trx
+        .updateTable('mosques')
+        .set(toMosqueRow(record))
+        .where('slug', '=', record.slug)
+        .returning('id')
+        .executeTakeFirst();
       if (!updated) throw new Error(`No mosque with slug '${record.slug}'.`);
       await unindex(updated.id);
       await index([{ id: updated.id, record }]);
@@ -117,12 +155,24 @@ export function sqliteMosqueStore(trx: Kysely<Database>): MosqueStore {
 
     async slugsStartingWith(base) {
       // Slugs are [a-z0-9-]: the range [base, base + '.') holds base and every base-… (and nothing else).
-      const rows = await trx.selectFrom('mosques').select('slug').where('slug', '>=', base).where('slug', '<', `${base}.`).execute();
+      const rows = await trx
+        .selectFrom('mosques')
+        .select('slug')
+        .where('slug', '>=', base)
+        .where('slug', '<', `${base}.`)
+        .execute();
       return rows.map(({ slug }) => slug);
     },
 
     async listByStatus(status, limit) {
-      const rows = await trx.selectFrom('mosques').selectAll().where('status', '=', status).orderBy('submitted_at').orderBy('slug').limit(limit).execute();
+      const rows = await trx
+        .selectFrom('mosques')
+        .selectAll()
+        .where('status', '=', status)
+        .orderBy('submitted_at')
+        .orderBy('slug')
+        .limit(limit)
+        .execute();
       return rows.map(fromMosqueRow);
     },
 

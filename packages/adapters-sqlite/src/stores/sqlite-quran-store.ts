@@ -1,4 +1,13 @@
-import { ARABIC_LOCALE, defaultAyahMetadata, type AyahQuery, type AyahText, type ContentMetadata, type QuranStore, type Surah, type Translation } from '@islamic-data/core';
+import {
+  ARABIC_LOCALE,
+  defaultAyahMetadata,
+  type AyahQuery,
+  type AyahText,
+  type ContentMetadata,
+  type QuranStore,
+  type Surah,
+  type Translation,
+} from '@islamic-data/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { fromTranslationRow, toContentMetadataColumns } from '../tables/content-columns.js';
@@ -29,7 +38,10 @@ export function sqliteQuranStore(trx: Kysely<Database>): QuranStore {
     return byAyah;
   }
 
-  async function inBatches<T>(items: T[], write: (batch: T[]) => Promise<{ numInsertedOrUpdatedRows?: bigint }>): Promise<number> {
+  async function inBatches<T>(
+    items: T[],
+    write: (batch: T[]) => Promise<{ numInsertedOrUpdatedRows?: bigint }>,
+  ): Promise<number> {
     let changed = 0;
     for (let start = 0; start < items.length; start += BATCH) {
       changed += Number((await write(items.slice(start, start + BATCH))).numInsertedOrUpdatedRows ?? 0n);
@@ -56,7 +68,12 @@ export function sqliteQuranStore(trx: Kysely<Database>): QuranStore {
     },
 
     async getAyah(surah: number, ayah: number, query: AyahQuery = {}) {
-      const row = await trx.selectFrom('quran_ayahs').selectAll().where('surah', '=', surah).where('ayah', '=', ayah).executeTakeFirst();
+      const row = await trx
+        .selectFrom('quran_ayahs')
+        .selectAll()
+        .where('surah', '=', surah)
+        .where('ayah', '=', ayah)
+        .executeTakeFirst();
       if (!row) return undefined;
       return fromAyahRow(row, (await translationsOf(surah, ayah, query.locales)).get(ayah) ?? {});
     },
@@ -77,7 +94,9 @@ export function sqliteQuranStore(trx: Kysely<Database>): QuranStore {
         .insertInto('quran_ayah_translations')
         .values(toTranslationRow(surah, ayah, translation))
         .onConflict((oc) =>
-          oc.columns(['surah', 'ayah', 'locale']).doUpdateSet((eb) => ({ text: eb.ref('excluded.text'), updated_at: eb.ref('excluded.updated_at') })),
+          oc
+            .columns(['surah', 'ayah', 'locale'])
+            .doUpdateSet((eb) => ({ text: eb.ref('excluded.text'), updated_at: eb.ref('excluded.updated_at') })),
         )
         .execute();
     },
@@ -104,7 +123,10 @@ export function sqliteQuranStore(trx: Kysely<Database>): QuranStore {
 
     async listPublishedTexts(locale: string, surah?: number) {
       if (locale === ARABIC_LOCALE) {
-        let query = trx.selectFrom('quran_ayahs').select(['surah', 'ayah', 'text_ar as text']).where('published', '=', 1);
+        let query = trx
+          .selectFrom('quran_ayahs')
+          .select(['surah', 'ayah', 'text_ar as text'])
+          .where('published', '=', 1);
         if (surah !== undefined) query = query.where('surah', '=', surah);
         return query.orderBy('surah').orderBy('ayah').execute();
       }
@@ -149,7 +171,14 @@ export function sqliteQuranStore(trx: Kysely<Database>): QuranStore {
       return inBatches(texts, (batch) =>
         trx
           .insertInto('quran_ayahs')
-          .values(batch.map(({ surah, ayah, text }) => ({ surah, ayah, text_ar: text, ...toContentMetadataColumns(defaultAyahMetadata()) })))
+          .values(
+            batch.map(({ surah, ayah, text }) => ({
+              surah,
+              ayah,
+              text_ar: text,
+              ...toContentMetadataColumns(defaultAyahMetadata()),
+            })),
+          )
           // An existing ayah keeps its metadata: only its text follows the source.
           .onConflict((oc) =>
             oc

@@ -15,7 +15,12 @@ export function sqliteRateLimiter(db: Kysely<Database>, policy: RateLimitPolicy)
         .values({ bucket, window_start: start, count: 1 })
         .onConflict((oc) =>
           oc.column('bucket').doUpdateSet((eb) => ({
-            count: eb.case().when('rate_limit_windows.window_start', '=', start).then(eb('rate_limit_windows.count', '+', 1)).else(1).end(),
+            count: eb
+              .case()
+              .when('rate_limit_windows.window_start', '=', start)
+              .then(eb('rate_limit_windows.count', '+', 1))
+              .else(1)
+              .end(),
             window_start: start,
           })),
         )

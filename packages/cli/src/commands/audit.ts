@@ -1,4 +1,11 @@
-import { contentRestorers, rollbackEntry, rollbackKeySince, validationError, type AuditEntry, type RollbackResult } from '@islamic-data/core';
+import {
+  contentRestorers,
+  rollbackEntry,
+  rollbackKeySince,
+  validationError,
+  type AuditEntry,
+  type RollbackResult,
+} from '@islamic-data/core';
 import { Command } from 'commander';
 import { withServices } from '../context.js';
 import { describeChanges } from '../diff.js';
@@ -17,23 +24,32 @@ export function auditCommand(): Command {
     .option('--until <iso>', 'only entries at or before this time')
     .option('--limit <n>', 'at most this many entries', '50')
     .option('--json', 'print JSON')
-    .action((options: { key?: string; resource?: string; action?: string; since?: string; until?: string; limit: string; json?: boolean }) =>
-      withServices(async (deps) => {
-        const entries = await deps.stores.audit.list({
-          keyId: options.key,
-          resourcePrefix: options.resource,
-          action: options.action,
-          since: options.since === undefined ? undefined : isoTime(options.since, 'since'),
-          until: options.until === undefined ? undefined : isoTime(options.until, 'until'),
-          limit: positiveInteger(options.limit, 'limit'),
-        });
-        print(options.json, entries, () =>
-          table(
-            entries.map((entry) => ({ ...entry, key: entry.keyId ?? entry.keyName, reverts: entry.revertsEntryId })),
-            ['id', 'at', 'key', 'action', 'resource', 'reverts'],
-          ),
-        );
-      }),
+    .action(
+      (options: {
+        key?: string;
+        resource?: string;
+        action?: string;
+        since?: string;
+        until?: string;
+        limit: string;
+        json?: boolean;
+      }) =>
+        withServices(async (deps) => {
+          const entries = await deps.stores.audit.list({
+            keyId: options.key,
+            resourcePrefix: options.resource,
+            action: options.action,
+            since: options.since === undefined ? undefined : isoTime(options.since, 'since'),
+            until: options.until === undefined ? undefined : isoTime(options.until, 'until'),
+            limit: positiveInteger(options.limit, 'limit'),
+          });
+          print(options.json, entries, () =>
+            table(
+              entries.map((entry) => ({ ...entry, key: entry.keyId ?? entry.keyName, reverts: entry.revertsEntryId })),
+              ['id', 'at', 'key', 'action', 'resource', 'reverts'],
+            ),
+          );
+        }),
     );
 
   audit
@@ -51,27 +67,40 @@ export function auditCommand(): Command {
 
   audit
     .command('rollback')
-    .description('Undo one entry (ID), or every write of a key since a time (--key --since), newest first, in one transaction')
+    .description(
+      'Undo one entry (ID), or every write of a key since a time (--key --since), newest first, in one transaction',
+    )
     .argument('[id]', 'entry id to undo')
     .option('--key <id>', 'undo every write of this key ...')
     .option('--since <iso>', '... made at or after this time')
     .option('--force', 'undo even when the record changed after the entry')
     .option('--dry-run', 'list what would change; change nothing')
     .option('--json', 'print JSON')
-    .action((id: string | undefined, options: { key?: string; since?: string; force?: boolean; dryRun?: boolean; json?: boolean }) =>
-      withServices(async (deps) => {
-        const rollbackDeps = { ...deps, restorers: contentRestorers };
-        let result: RollbackResult;
-        if (id !== undefined) {
-          if (options.key !== undefined || options.since !== undefined) throw validationError('Give either an entry id or --key with --since, not both.');
-          if (options.dryRun) throw validationError('--dry-run applies to --key/--since rollbacks.');
-          result = await rollbackEntry(rollbackDeps, positiveInteger(id, 'id'), { force: options.force });
-        } else {
-          if (options.key === undefined || options.since === undefined) throw validationError('Give an entry id, or both --key and --since.');
-          result = await rollbackKeySince(rollbackDeps, { keyId: options.key, since: options.since, force: options.force, dryRun: options.dryRun });
-        }
-        print(options.json, result, () => describeResult(result));
-      }),
+    .action(
+      (
+        id: string | undefined,
+        options: { key?: string; since?: string; force?: boolean; dryRun?: boolean; json?: boolean },
+      ) =>
+        withServices(async (deps) => {
+          const rollbackDeps = { ...deps, restorers: contentRestorers };
+          let result: RollbackResult;
+          if (id !== undefined) {
+            if (options.key !== undefined || options.since !== undefined)
+              throw validationError('Give either an entry id or --key with --since, not both.');
+            if (options.dryRun) throw validationError('--dry-run applies to --key/--since rollbacks.');
+            result = await rollbackEntry(rollbackDeps, positiveInteger(id, 'id'), { force: options.force });
+          } else {
+            if (options.key === undefined || options.since === undefined)
+              throw validationError('Give an entry id, or both --key and --since.');
+            result = await rollbackKeySince(rollbackDeps, {
+              keyId: options.key,
+              since: options.since,
+              force: options.force,
+              dryRun: options.dryRun,
+            });
+          }
+          print(options.json, result, () => describeResult(result));
+        }),
     );
 
   return audit;
@@ -81,7 +110,9 @@ function describeResult(result: RollbackResult): string {
   if (result.undone.length === 0) return 'Nothing to roll back.';
   const verb = result.dryRun ? 'Would undo' : 'Undid';
   return result.undone
-    .map(({ entry, current, restored }) => [`${verb} ${headline(entry)}`, ...describeChanges(current, restored).map((line) => `  ${line}`)].join('\n'))
+    .map(({ entry, current, restored }) =>
+      [`${verb} ${headline(entry)}`, ...describeChanges(current, restored).map((line) => `  ${line}`)].join('\n'),
+    )
     .join('\n');
 }
 

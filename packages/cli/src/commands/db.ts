@@ -15,7 +15,9 @@ export function dbCommand(): Command {
         // composeServices has already migrated; running again reports that nothing is left.
         const report = await migrateToLatest(deps.database.db);
         print(options.json, { database: deps.database.file, ...report }, () =>
-          report.applied.length ? `Applied: ${report.applied.join(', ')}` : `Schema is up to date (${deps.database.file}).`,
+          report.applied.length
+            ? `Applied: ${report.applied.join(', ')}`
+            : `Schema is up to date (${deps.database.file}).`,
         );
       }),
     );
@@ -27,7 +29,11 @@ export function dbCommand(): Command {
     .action((file: string, options: { json?: boolean }) =>
       withServices(async (deps) => {
         const { pages, integrity } = await backupDatabase(deps.database.sqlite, file);
-        print(options.json, { file, pages, integrity }, () => `Backed up ${deps.database.file} to ${file} (${pages} pages, integrity_check: ${integrity}).`);
+        print(
+          options.json,
+          { file, pages, integrity },
+          () => `Backed up ${deps.database.file} to ${file} (${pages} pages, integrity_check: ${integrity}).`,
+        );
         if (integrity !== 'ok') process.exitCode = 1;
       }),
     );
@@ -40,7 +46,11 @@ export function dbCommand(): Command {
       // Not through withServices: the database being replaced must not be open.
       const { databasePath } = loadConfig();
       const { pages } = await restoreDatabase(file, databasePath);
-      print(options.json, { file, database: databasePath, pages }, () => `Restored ${databasePath} from ${file} (${pages} pages).`);
+      print(
+        options.json,
+        { file, database: databasePath, pages },
+        () => `Restored ${databasePath} from ${file} (${pages} pages).`,
+      );
     });
 
   db.command('check')

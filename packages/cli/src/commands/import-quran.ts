@@ -13,16 +13,26 @@ const describeEdition = (result: QuranEditionImportResult) =>
 export function addQuranImportCommands(importCommand: Command): void {
   importCommand
     .command('quran')
-    .description('Import surahs, the Arabic (Uthmani) text and the English, Russian and Turkish translations from quran-json; re-running changes nothing')
-    .option('--from <dir|url>', 'a folder or base URL holding quran.json, quran_en.json, quran_ru.json, quran_tr.json (default: the installed quran-json package)')
+    .description(
+      'Import surahs, the Arabic (Uthmani) text and the English, Russian and Turkish translations from quran-json; re-running changes nothing',
+    )
+    .option(
+      '--from <dir|url>',
+      'a folder or base URL holding quran.json, quran_en.json, quran_ru.json, quran_tr.json (default: the installed quran-json package)',
+    )
     .option('--json', 'print JSON')
     .action((options: { from?: string; json?: boolean }) =>
       withServices(async (deps) => {
         const source = await loadQuranJson(options.from);
         const bar = progressBar('editions');
-        const report = await importQuran(deps, source, { onProgress: (done, total) => bar?.update(done, total) }).finally(() => bar?.stop());
+        const report = await importQuran(deps, source, {
+          onProgress: (done, total) => bar?.update(done, total),
+        }).finally(() => bar?.stop());
         print(options.json, report, () =>
-          [`Quran: ${report.surahCount} surahs (${report.changedSurahs} changed)`, ...report.editions.map(describeEdition)].join('\n'),
+          [
+            `Quran: ${report.surahCount} surahs (${report.changedSurahs} changed)`,
+            ...report.editions.map(describeEdition),
+          ].join('\n'),
         );
       }),
     );
@@ -56,7 +66,9 @@ export function addQuranImportCommands(importCommand: Command): void {
       }) =>
         withServices(async (deps) => {
           const bar = progressBar('bytes');
-          const translation = await readTanzilTranslation(options.from, (read, total) => bar?.update(read, total)).finally(() => bar?.stop());
+          const translation = await readTanzilTranslation(options.from, (read, total) =>
+            bar?.update(read, total),
+          ).finally(() => bar?.stop());
           const result = await importTanzilTranslation(deps, {
             lang: options.lang,
             translation,

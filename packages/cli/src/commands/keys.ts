@@ -4,13 +4,18 @@ import { withServices } from '../context.js';
 import { print, splitList, table } from '../output.js';
 
 export function keysCommand(): Command {
-  const keys = new Command('keys').description('Issue, list, rotate and revoke API keys (only their SHA-256 is stored)');
+  const keys = new Command('keys').description(
+    'Issue, list, rotate and revoke API keys (only their SHA-256 is stored)',
+  );
 
   keys
     .command('create')
     .description('Issue a key; the key itself is printed once and never again')
     .requiredOption('--name <name>', 'who or what the key is for')
-    .requiredOption('--scopes <list>', 'comma-separated resource types, or *: prayer-times,qibla,hijri,mosques,quran,hadith')
+    .requiredOption(
+      '--scopes <list>',
+      'comma-separated resource types, or *: prayer-times,qibla,hijri,mosques,quran,hadith',
+    )
     .requiredOption('--permissions <list>', 'comma-separated: read,write,delete')
     .option('--expires <date>', 'last day the key works (YYYY-MM-DD, UTC) or an ISO timestamp')
     .option('--json', 'print JSON')
@@ -71,7 +76,12 @@ export function keysCommand(): Command {
       withServices(async (deps) => {
         const { key, summary, revoked } = await rotateApiKey(deps, id);
         print(options.json, { ...summary, key, revoked }, () =>
-          [`Revoked ${revoked.id}; its replacement is ${summary.id} (${summary.name})`, '', 'API key (shown only this once; store it now):', key].join('\n'),
+          [
+            `Revoked ${revoked.id}; its replacement is ${summary.id} (${summary.name})`,
+            '',
+            'API key (shown only this once; store it now):',
+            key,
+          ].join('\n'),
         );
       }),
     );

@@ -28,11 +28,15 @@ const positiveInteger = (value: string) => {
 const operatorView = (record: MosqueRecord) => toAuditSnapshot(record);
 
 export function mosquesCommand(): Command {
-  const mosques = new Command('mosques').description('Moderate submitted mosques (each decision is audited with the operator as actor)');
+  const mosques = new Command('mosques').description(
+    'Moderate submitted mosques (each decision is audited with the operator as actor)',
+  );
 
   mosques
     .command('pending')
-    .description("List submissions waiting for moderation, oldest first, with the submitter's e-mail (shown to the operator only)")
+    .description(
+      "List submissions waiting for moderation, oldest first, with the submitter's e-mail (shown to the operator only)",
+    )
     .option('--limit <n>', 'at most this many', positiveInteger, MOSQUE_LIST_LIMIT.max)
     .option('--json', 'print JSON')
     .action((options: { limit: number; json?: boolean }) =>
@@ -49,7 +53,9 @@ export function mosquesCommand(): Command {
 
   mosques
     .command('approve')
-    .description(`Publish a pending (or unpublished) mosque; it needs coordinates. Warns about a published mosque within ${DUPLICATE_RADIUS_KM * 1000} m with a similar name, and approves anyway`)
+    .description(
+      `Publish a pending (or unpublished) mosque; it needs coordinates. Warns about a published mosque within ${DUPLICATE_RADIUS_KM * 1000} m with a similar name, and approves anyway`,
+    )
     .argument('<slug>', 'mosque slug')
     .option('--lat <degrees>', 'latitude, replacing the submitted one (with --lng)', coordinate)
     .option('--lng <degrees>', 'longitude, replacing the submitted one (with --lat)', coordinate)
@@ -63,7 +69,11 @@ export function mosquesCommand(): Command {
               `if it is the same mosque, unpublish one of them (mosques unpublish SLUG).\n`,
           );
         }
-        print(options.json, { mosque: operatorView(mosque), possibleDuplicates }, () => `Published ${mosque.slug} (${mosque.nameEn}) at ${mosque.lat}, ${mosque.lng}.`);
+        print(
+          options.json,
+          { mosque: operatorView(mosque), possibleDuplicates },
+          () => `Published ${mosque.slug} (${mosque.nameEn}) at ${mosque.lat}, ${mosque.lng}.`,
+        );
       }),
     );
 
@@ -76,7 +86,11 @@ export function mosquesCommand(): Command {
     .action((slug: string, options: { reason: string; json?: boolean }) =>
       withServices(async (deps) => {
         const mosque = await rejectMosque(deps, slug, options.reason);
-        print(options.json, operatorView(mosque), () => `Rejected ${mosque.slug} (${mosque.nameEn}): ${mosque.moderationReason}`);
+        print(
+          options.json,
+          operatorView(mosque),
+          () => `Rejected ${mosque.slug} (${mosque.nameEn}): ${mosque.moderationReason}`,
+        );
       }),
     );
 

@@ -1,5 +1,5 @@
 import { AppError, hashApiKey, ManualClock, revokeApiKey } from '@islamic-data/core';
-import { defineRoute, type RouteDefinition } from '@islamic-data/http-express';
+import { defineRoute } from '@islamic-data/http-express';
 import { expect } from 'chai';
 import request from 'supertest';
 import { Type } from '@sinclair/typebox';
@@ -76,7 +76,10 @@ describe('http: every error code of the spec', () => {
 
   it('INSUFFICIENT_PERMISSION: 403 for a read-only key writing', async () => {
     const { key } = await t.issueKey({ scopes: ['quran'], permissions: ['read'] });
-    const response = await request(t.app).put('/api/v1/test-echo/en').set('X-API-Key', key).send({ text: 'Test text 1' });
+    const response = await request(t.app)
+      .put('/api/v1/test-echo/en')
+      .set('X-API-Key', key)
+      .send({ text: 'Test text 1' });
     expectError(response, 403, 'INSUFFICIENT_PERMISSION');
   });
 

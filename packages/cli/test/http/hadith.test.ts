@@ -24,9 +24,21 @@ describe('http: hadith (nine collections imported from shared/data)', function (
     t = await startTestApp({ rateLimitPerMinute: 100_000 });
     for await (const source of readHadithJson(HADITH_JSON_DIR)) await importHadithCollection(t.deps, source);
     ({ key: reader } = await t.issueKey({ name: 'Test reader', scopes: ['hadith'], permissions: ['read'] }));
-    ({ key: writer, id: writerId } = await t.issueKey({ name: 'Test writer', scopes: ['hadith'], permissions: ['read', 'write'] }));
-    ({ key: deleter } = await t.issueKey({ name: 'Test deleter', scopes: ['hadith'], permissions: ['read', 'write', 'delete'] }));
-    ({ key: quranOnly } = await t.issueKey({ name: 'Test quran', scopes: ['quran'], permissions: ['read', 'write', 'delete'] }));
+    ({ key: writer, id: writerId } = await t.issueKey({
+      name: 'Test writer',
+      scopes: ['hadith'],
+      permissions: ['read', 'write'],
+    }));
+    ({ key: deleter } = await t.issueKey({
+      name: 'Test deleter',
+      scopes: ['hadith'],
+      permissions: ['read', 'write', 'delete'],
+    }));
+    ({ key: quranOnly } = await t.issueKey({
+      name: 'Test quran',
+      scopes: ['quran'],
+      permissions: ['read', 'write', 'delete'],
+    }));
   });
   after(async () => t.close());
 
@@ -34,7 +46,10 @@ describe('http: hadith (nine collections imported from shared/data)', function (
     const req = request(t.app).get(API + url);
     return key === null ? req : req.set('X-API-Key', key);
   };
-  const auditEntries = async (): Promise<AuditEntry[]> => (await t.deps.stores.audit.list()).filter((entry) => entry.action !== 'import' && !entry.action.startsWith('keys.'));
+  const auditEntries = async (): Promise<AuditEntry[]> =>
+    (await t.deps.stores.audit.list()).filter(
+      (entry) => entry.action !== 'import' && !entry.action.startsWith('keys.'),
+    );
 
   /** Runs a write and checks that it added exactly `expected` audit entries; returns the response and the new entries. */
   async function audited(expected: number, write: () => Promise<request.Response>) {
@@ -58,7 +73,12 @@ describe('http: hadith (nine collections imported from shared/data)', function (
         Object.entries(HADITH_JSON_README_COUNTS).map(([slug, counts]) => [slug, counts.records]),
       );
       const raw = rawChapter('the_9_books', 'bukhari', '1.json');
-      expect(response.body.data[0]).to.deep.equal({ slug: 'bukhari', name: raw.metadata.english.title, nameAr: raw.metadata.arabic.title, total: 7277 });
+      expect(response.body.data[0]).to.deep.equal({
+        slug: 'bukhari',
+        name: raw.metadata.english.title,
+        nameAr: raw.metadata.arabic.title,
+        total: 7277,
+      });
       expect(response.headers['cache-control']).to.equal('private, max-age=0');
     });
 
@@ -77,9 +97,14 @@ describe('http: hadith (nine collections imported from shared/data)', function (
       let startAfter: number | null = null;
       let pages = 0;
       do {
-        const response = await get(`/hadith/collections/bukhari/hadiths?limit=100${startAfter === null ? '' : `&startAfter=${startAfter}`}`);
+        const response = await get(
+          `/hadith/collections/bukhari/hadiths?limit=100${startAfter === null ? '' : `&startAfter=${startAfter}`}`,
+        );
         expect(response.status).to.equal(200);
-        const { items, nextStartAfter } = response.body.data as { items: { number: number }[]; nextStartAfter: number | null };
+        const { items, nextStartAfter } = response.body.data as {
+          items: { number: number }[];
+          nextStartAfter: number | null;
+        };
         expect(items.length).to.be.within(1, 100);
         seen.push(...items.map((item) => item.number));
         if (nextStartAfter !== null) expect(nextStartAfter).to.equal(items.at(-1)!.number);
@@ -92,12 +117,17 @@ describe('http: hadith (nine collections imported from shared/data)', function (
 
     it('defaults to 20 per page from the start', async () => {
       const { items, nextStartAfter } = (await get('/hadith/collections/nawawi40/hadiths')).body.data;
-      expect(items.map((item: { number: number }) => item.number)).to.deep.equal(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect(items.map((item: { number: number }) => item.number)).to.deep.equal(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+      );
       expect(nextStartAfter).to.equal(20);
       const last = (await get('/hadith/collections/nawawi40/hadiths?startAfter=40')).body.data;
       expect(last).to.deep.include({ nextStartAfter: null });
       expect(last.items.map((item: { number: number }) => item.number)).to.deep.equal([41, 42]);
-      expect((await get('/hadith/collections/nawawi40/hadiths?startAfter=42')).body.data).to.deep.equal({ items: [], nextStartAfter: null });
+      expect((await get('/hadith/collections/nawawi40/hadiths?startAfter=42')).body.data).to.deep.equal({
+        items: [],
+        nextStartAfter: null,
+      });
     });
 
     for (const [query, parameter] of [
@@ -141,7 +171,9 @@ describe('http: hadith (nine collections imported from shared/data)', function (
         published: true,
         book: { number: 1, nameEn: raw.chapter.english, nameAr: raw.chapter.arabic },
       });
-      expect((await get('/hadith/collections/bukhari/hadiths/1?translations=ru')).body.data.translations).to.deep.equal({});
+      expect((await get('/hadith/collections/bukhari/hadiths/1?translations=ru')).body.data.translations).to.deep.equal(
+        {},
+      );
     });
 
     it("gives the fractional book number of an-Nasa'i's Book of Agriculture", async () => {
@@ -156,7 +188,7 @@ describe('http: hadith (nine collections imported from shared/data)', function (
     it('gives text_ar null where Malik has no Arabic', async () => {
       const page = (await get('/hadith/collections/malik/hadiths?limit=100')).body.data;
       const all = [...page.items];
-      for (let next = page.nextStartAfter; next !== null; ) {
+      for (let next = page.nextStartAfter; next !== null;) {
         const more = (await get(`/hadith/collections/malik/hadiths?limit=100&startAfter=${next}`)).body.data;
         all.push(...more.items);
         next = more.nextStartAfter;
@@ -170,22 +202,37 @@ describe('http: hadith (nine collections imported from shared/data)', function (
       const response = await request(t.app).get(`${API}/translations/hadith/bukhari/ar`);
       expect(response.status).to.equal(200);
       expect(response.headers['cache-control']).to.equal('public, max-age=3600');
-      const entries = response.body.data as { number: number; text: string | null; attribution: string; license: string; source_url: string }[];
+      const entries = response.body.data as {
+        number: number;
+        text: string | null;
+        attribution: string;
+        license: string;
+        source_url: string;
+      }[];
       expect(entries.map((entry) => entry.number)).to.deep.equal(Array.from({ length: 7277 }, (_, i) => i + 1));
       const edition = (await t.deps.stores.editions.get('hadith', 'bukhari', 'ar'))!;
       for (const entry of entries) {
         expect(entry.text).to.be.a('string').and.not.equal('');
-        expect(entry).to.include({ collection: 'bukhari', attribution: edition.attribution, license: edition.license, source_url: edition.sourceUrl });
+        expect(entry).to.include({
+          collection: 'bukhari',
+          attribution: edition.attribution,
+          license: edition.license,
+          source_url: edition.sourceUrl,
+        });
       }
       expect(entries[0]!.text).to.equal(rawChapter('the_9_books', 'bukhari', '1.json').hadiths[0].arabic);
     });
 
     it('gives the English Bukhari with text null and attribution, licence and source URL on every entry', async () => {
-      const entries = (await request(t.app).get(`${API}/translations/hadith/bukhari/en`)).body.data as Record<string, unknown>[];
+      const entries = (await request(t.app).get(`${API}/translations/hadith/bukhari/en`)).body.data as Record<
+        string,
+        unknown
+      >[];
       expect(entries).to.have.length(7277 - HADITH_JSON_README_COUNTS.bukhari!.emptyEnglish);
       for (const entry of entries) {
         expect(entry.text).to.equal(null);
-        for (const field of ['attribution', 'license', 'source_url']) expect(entry[field]).to.be.a('string').and.not.equal('');
+        for (const field of ['attribution', 'license', 'source_url'])
+          expect(entry[field]).to.be.a('string').and.not.equal('');
       }
       expect(entries[0]!.source_url).to.equal('https://sunnah.com/bukhari');
       expect(String(entries[0]!.attribution)).to.contain('sunnah.com').and.contain('hadith-json');
@@ -197,19 +244,28 @@ describe('http: hadith (nine collections imported from shared/data)', function (
     });
 
     it('lists the Arabic and English edition of each collection in GET /translations', async () => {
-      const entries = (await request(t.app).get(`${API}/translations`)).body.data as { resource: string; collection: string; lang: string; path: string; publicDomain: boolean }[];
+      const entries = (await request(t.app).get(`${API}/translations`)).body.data as {
+        resource: string;
+        collection: string;
+        lang: string;
+        path: string;
+        publicDomain: boolean;
+      }[];
       const hadith = entries.filter((entry) => entry.resource === 'hadith');
       expect(hadith).to.have.length(18);
       expect(hadith.find((entry) => entry.collection === 'bukhari' && entry.lang === 'ar')).to.include({
         publicDomain: true,
         path: '/api/v1/translations/hadith/bukhari/ar',
       });
-      expect(hadith.find((entry) => entry.collection === 'bukhari' && entry.lang === 'en')).to.include({ publicDomain: false });
+      expect(hadith.find((entry) => entry.collection === 'bukhari' && entry.lang === 'en')).to.include({
+        publicDomain: false,
+      });
     });
   });
 
   describe('writes', () => {
-    const translationUrl = (locale: string, number = 1, collection = 'qudsi40') => `${API}/hadith/collections/${collection}/hadiths/${number}/translations/${locale}`;
+    const translationUrl = (locale: string, number = 1, collection = 'qudsi40') =>
+      `${API}/hadith/collections/${collection}/hadiths/${number}/translations/${locale}`;
     const put = (url: string, body: unknown, key = writer) =>
       request(t.app)
         .put(url)
@@ -245,7 +301,9 @@ describe('http: hadith (nine collections imported from shared/data)', function (
       const replaced = await audited(1, () => put(translationUrl('ru'), { text: 'Test перевод 1b' }));
       expect(replaced.response.status).to.equal(200);
       expect(replaced.entries[0]).to.deep.include({ before: stored, after: replaced.response.body.data });
-      expect((await get('/hadith/collections/qudsi40/hadiths/1')).body.data.translations).to.include({ ru: 'Test перевод 1b' });
+      expect((await get('/hadith/collections/qudsi40/hadiths/1')).body.data.translations).to.include({
+        ru: 'Test перевод 1b',
+      });
     });
 
     it('replaces the imported English translation with 200', async () => {
@@ -256,15 +314,35 @@ describe('http: hadith (nine collections imported from shared/data)', function (
 
     it('refuses the Arabic locale with 403 FORBIDDEN_LOCALE before reading the body', async () => {
       for (const locale of ['ar', 'ar-eg']) {
-        expectError((await audited(0, () => put(translationUrl(locale), { text: 'Test' }))).response, 403, 'FORBIDDEN_LOCALE');
-        expectError((await audited(0, () => put(translationUrl(locale), '{not json'))).response, 403, 'FORBIDDEN_LOCALE');
+        expectError(
+          (await audited(0, () => put(translationUrl(locale), { text: 'Test' }))).response,
+          403,
+          'FORBIDDEN_LOCALE',
+        );
+        expectError(
+          (await audited(0, () => put(translationUrl(locale), '{not json'))).response,
+          403,
+          'FORBIDDEN_LOCALE',
+        );
       }
     });
 
     it('refuses a read-only key (INSUFFICIENT_PERMISSION) and a quran-only key (INSUFFICIENT_SCOPE)', async () => {
-      expectError((await audited(0, () => put(translationUrl('ru'), { text: 'Test' }, reader))).response, 403, 'INSUFFICIENT_PERMISSION');
-      expectError((await audited(0, () => put(translationUrl('ru'), { text: 'Test' }, quranOnly))).response, 403, 'INSUFFICIENT_SCOPE');
-      expectError((await audited(0, () => patch(1, { grade: 'Test' }, reader))).response, 403, 'INSUFFICIENT_PERMISSION');
+      expectError(
+        (await audited(0, () => put(translationUrl('ru'), { text: 'Test' }, reader))).response,
+        403,
+        'INSUFFICIENT_PERMISSION',
+      );
+      expectError(
+        (await audited(0, () => put(translationUrl('ru'), { text: 'Test' }, quranOnly))).response,
+        403,
+        'INSUFFICIENT_SCOPE',
+      );
+      expectError(
+        (await audited(0, () => patch(1, { grade: 'Test' }, reader))).response,
+        403,
+        'INSUFFICIENT_PERMISSION',
+      );
       expectError((await audited(0, () => patch(1, { grade: 'Test' }, quranOnly))).response, 403, 'INSUFFICIENT_SCOPE');
     });
 
@@ -273,7 +351,15 @@ describe('http: hadith (nine collections imported from shared/data)', function (
       expectError((await audited(0, () => patch(1, '{grade'))).response, 400, 'INVALID_JSON');
     });
 
-    for (const body of [{ text: '' }, { text: '   ' }, { text: 5 }, {}, { text: 'Test', extra: 1 }, { text: 'x'.repeat(50_001) }, ['Test']]) {
+    for (const body of [
+      { text: '' },
+      { text: '   ' },
+      { text: 5 },
+      {},
+      { text: 'Test', extra: 1 },
+      { text: 'x'.repeat(50_001) },
+      ['Test'],
+    ]) {
       it(`refuses the translation body ${JSON.stringify(body).slice(0, 40)} with 400 VALIDATION_ERROR`, async () => {
         expectError((await audited(0, () => put(translationUrl('ru'), body))).response, 400, 'VALIDATION_ERROR');
       });
@@ -281,7 +367,11 @@ describe('http: hadith (nine collections imported from shared/data)', function (
 
     it('answers 404 for a translation of a hadith that does not exist, auditing nothing', async () => {
       expectError((await audited(0, () => put(translationUrl('ru', 41), { text: 'Test' }))).response, 404, 'NOT_FOUND');
-      expectError((await audited(0, () => put(translationUrl('ru', 1, 'test-unknown'), { text: 'Test' }))).response, 404, 'NOT_FOUND');
+      expectError(
+        (await audited(0, () => put(translationUrl('ru', 1, 'test-unknown'), { text: 'Test' }))).response,
+        404,
+        'NOT_FOUND',
+      );
       expectError((await audited(0, () => patch(41, { grade: 'Test' }))).response, 404, 'NOT_FOUND');
     });
 
@@ -326,12 +416,18 @@ describe('http: hadith (nine collections imported from shared/data)', function (
       expectError(await get('/hadith/collections/qudsi40/hadiths/5'), 404, 'NOT_FOUND');
       expect((await get('/hadith/collections/qudsi40/hadiths/5', writer)).body.data.published).to.equal(false);
       expect((await get('/hadith/collections/qudsi40')).body.data.total).to.equal(totalBefore - 1);
-      const readerPage = (await get('/hadith/collections/qudsi40/hadiths?startAfter=4&limit=2')).body.data.items.map((h: { number: number }) => h.number);
+      const readerPage = (await get('/hadith/collections/qudsi40/hadiths?startAfter=4&limit=2')).body.data.items.map(
+        (h: { number: number }) => h.number,
+      );
       expect(readerPage).to.deep.equal([6, 7]);
-      const writerPage = (await get('/hadith/collections/qudsi40/hadiths?startAfter=4&limit=2', writer)).body.data.items.map((h: { number: number }) => h.number);
+      const writerPage = (
+        await get('/hadith/collections/qudsi40/hadiths?startAfter=4&limit=2', writer)
+      ).body.data.items.map((h: { number: number }) => h.number);
       expect(writerPage).to.deep.equal([5, 6]);
       for (const lang of ['ar', 'en']) {
-        const numbers = (await request(t.app).get(`${API}/translations/hadith/qudsi40/${lang}`)).body.data.map((entry: { number: number }) => entry.number);
+        const numbers = (await request(t.app).get(`${API}/translations/hadith/qudsi40/${lang}`)).body.data.map(
+          (entry: { number: number }) => entry.number,
+        );
         expect(numbers).to.have.length(39);
         expect(numbers).not.to.include(5);
       }
@@ -341,18 +437,40 @@ describe('http: hadith (nine collections imported from shared/data)', function (
 
     it('deletes a translation with the delete permission (204), audited, and 404 when there is none', async () => {
       await put(translationUrl('tr', 6), { text: 'Test çeviri 6' });
-      expectError((await audited(0, () => request(t.app).delete(translationUrl('tr', 6)).set('X-API-Key', writer))).response, 403, 'INSUFFICIENT_PERMISSION');
-      expectError((await audited(0, () => request(t.app).delete(translationUrl('ar', 6)).set('X-API-Key', deleter))).response, 403, 'FORBIDDEN_LOCALE');
-      const { response, entries } = await audited(1, () => request(t.app).delete(translationUrl('tr', 6)).set('X-API-Key', deleter));
+      expectError(
+        (await audited(0, () => request(t.app).delete(translationUrl('tr', 6)).set('X-API-Key', writer))).response,
+        403,
+        'INSUFFICIENT_PERMISSION',
+      );
+      expectError(
+        (await audited(0, () => request(t.app).delete(translationUrl('ar', 6)).set('X-API-Key', deleter))).response,
+        403,
+        'FORBIDDEN_LOCALE',
+      );
+      const { response, entries } = await audited(1, () =>
+        request(t.app).delete(translationUrl('tr', 6)).set('X-API-Key', deleter),
+      );
       expect(response.status).to.equal(204);
       expect(response.text).to.equal('');
-      expect(entries[0]).to.deep.include({ keyName: 'Test deleter', action: 'translation.delete', resource: 'hadith/qudsi40/6/translations/tr', after: null });
+      expect(entries[0]).to.deep.include({
+        keyName: 'Test deleter',
+        action: 'translation.delete',
+        resource: 'hadith/qudsi40/6/translations/tr',
+        after: null,
+      });
       expect((entries[0]!.before as { text: string }).text).to.equal('Test çeviri 6');
-      expectError((await audited(0, () => request(t.app).delete(translationUrl('tr', 6)).set('X-API-Key', deleter))).response, 404, 'NOT_FOUND');
+      expectError(
+        (await audited(0, () => request(t.app).delete(translationUrl('tr', 6)).set('X-API-Key', deleter))).response,
+        404,
+        'NOT_FOUND',
+      );
     });
 
     it('carries no CORS headers on writes', async () => {
-      const response = await put(translationUrl('ru', 7), { text: 'Test перевод 7' }).set('Origin', 'https://example.org');
+      const response = await put(translationUrl('ru', 7), { text: 'Test перевод 7' }).set(
+        'Origin',
+        'https://example.org',
+      );
       expect(response.status).to.equal(201);
       expect(response.headers).not.to.have.property('access-control-allow-origin');
     });

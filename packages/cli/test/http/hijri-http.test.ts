@@ -40,7 +40,10 @@ describe('http: GET /hijri against the hijri-converter reference fixtures, both 
       const misses = (
         await mapConcurrently(rowsByFile.get(file)!, 16, async ([[hijri, gregorian]]) => {
           const data = await convert('date', iso(gregorian));
-          const ok = data.hijri.date === iso(hijri) && data.gregorian.date === iso(gregorian) && data.hijri.day <= data.hijri.monthLength;
+          const ok =
+            data.hijri.date === iso(hijri) &&
+            data.gregorian.date === iso(gregorian) &&
+            data.hijri.day <= data.hijri.monthLength;
           return ok ? [] : [`${iso(gregorian)} → ${data.hijri.date}, expected ${iso(hijri)}`];
         })
       ).flat();
@@ -64,7 +67,10 @@ describe('http: GET /hijri against the hijri-converter reference fixtures, both 
   });
 
   it('month starts agree with the month lengths: each kfupm/website month start is the day after the last of the previous month', async () => {
-    const starts = [...rowsByFile.get('ummalqura_calendar_website.json')!].map(([[hijri, gregorian]]) => ({ hijri, gregorian }));
+    const starts = [...rowsByFile.get('ummalqura_calendar_website.json')!].map(([[hijri, gregorian]]) => ({
+      hijri,
+      gregorian,
+    }));
     const misses: string[] = [];
     for (let i = 1; i < starts.length; i++) {
       const previous = starts[i - 1]!;
@@ -73,7 +79,8 @@ describe('http: GET /hijri against the hijri-converter reference fixtures, both 
       if (!consecutive) continue;
       const { hijri } = await convert('hijri', iso(previous.hijri));
       const days = (Date.UTC(...toUtc(current.gregorian)) - Date.UTC(...toUtc(previous.gregorian))) / 86_400_000;
-      if (days !== hijri.monthLength) misses.push(`${iso(previous.hijri)}: monthLength ${hijri.monthLength}, ${days} days to the next month`);
+      if (days !== hijri.monthLength)
+        misses.push(`${iso(previous.hijri)}: monthLength ${hijri.monthLength}, ${days} days to the next month`);
     }
     expect(misses, misses.slice(0, 5).join('; ')).to.deep.equal([]);
   });

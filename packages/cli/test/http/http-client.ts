@@ -35,7 +35,11 @@ export async function listen(app: Express): Promise<ListeningApp> {
 }
 
 /** Runs `task` over `items` with at most `concurrency` in flight, keeping the results in order. */
-export async function mapConcurrently<T, R>(items: readonly T[], concurrency: number, task: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapConcurrently<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

@@ -30,11 +30,17 @@ describe('http: mosques', () => {
     bodies.push(response.text);
     return response;
   };
-  const get = async (path: string, key = reader) => keep(await request(t.app).get(`/api/v1${path}`).set('X-API-Key', key));
+  const get = async (path: string, key = reader) =>
+    keep(await request(t.app).get(`/api/v1${path}`).set('X-API-Key', key));
   const submit = async (body: unknown, key = writer) => {
     const submitterEmail = (body as { submitterEmail?: unknown } | undefined)?.submitterEmail;
     if (typeof submitterEmail === 'string') submitterEmails.push(submitterEmail);
-    return keep(await request(t.app).post('/api/v1/mosques').set('X-API-Key', key).send(body as object));
+    return keep(
+      await request(t.app)
+        .post('/api/v1/mosques')
+        .set('X-API-Key', key)
+        .send(body as object),
+    );
   };
   const slugs = (response: request.Response) => (response.body.data as { slug: string }[]).map((m) => m.slug);
   const expectError = (response: request.Response, status: number, code: string, field?: string) => {
@@ -63,12 +69,19 @@ describe('http: mosques', () => {
 
     it('answers 202 with the new slug and pending', async () => {
       expect(submitted.status, submitted.text).to.equal(202);
-      expect(submitted.text).to.equal(JSON.stringify({ data: { slug: 'test-mosque-nightingale-testbury', status: 'pending' } }));
+      expect(submitted.text).to.equal(
+        JSON.stringify({ data: { slug: 'test-mosque-nightingale-testbury', status: 'pending' } }),
+      );
     });
 
     it('audits the submission with the key and without the submitter e-mail', async () => {
       const [entry] = await t.deps.stores.audit.list({ resourcePrefix: `mosques/${slug}` });
-      expect(entry).to.include({ action: 'mosques.submit', keyName: 'Test writer', resource: `mosques/${slug}`, before: null });
+      expect(entry).to.include({
+        action: 'mosques.submit',
+        keyName: 'Test writer',
+        resource: `mosques/${slug}`,
+        before: null,
+      });
       expect(entry!.keyId).to.match(/^key_/);
       expect(entry!.after).to.include({ status: 'pending', country: 'GB' });
       expect(JSON.stringify(entry)).not.to.contain(submission.submitterEmail);
@@ -158,12 +171,23 @@ describe('http: mosques', () => {
           const response = await get(`/mosques?near=${near.lat},${near.lng},${radiusKm}&limit=100`);
           expect(response.status).to.equal(200);
           // The set has only generated mosques near these centres except the ones submitted above (in GB).
-          const others = (response.body.data as { slug: string }[]).filter((m) => !m.slug.startsWith('test-mosque-nightingale'));
-          const expected = bruteForceNear(records, near, others.length === response.body.data.length ? 100 : others.length);
-          expect(others.map((m) => m.slug), JSON.stringify(near)).to.deep.equal(expected.map((e) => e.slug));
+          const others = (response.body.data as { slug: string }[]).filter(
+            (m) => !m.slug.startsWith('test-mosque-nightingale'),
+          );
+          const expected = bruteForceNear(
+            records,
+            near,
+            others.length === response.body.data.length ? 100 : others.length,
+          );
+          expect(
+            others.map((m) => m.slug),
+            JSON.stringify(near),
+          ).to.deep.equal(expected.map((e) => e.slug));
           const distances = (response.body.data as { distanceKm: number }[]).map((m) => m.distanceKm);
           expect(distances).to.deep.equal([...distances].sort((a, b) => a - b));
-          others.forEach((m, j) => expect((m as unknown as { distanceKm: number }).distanceKm).to.be.closeTo(expected[j]!.distanceKm, 0.0006));
+          others.forEach((m, j) =>
+            expect((m as unknown as { distanceKm: number }).distanceKm).to.be.closeTo(expected[j]!.distanceKm, 0.0006),
+          );
           found += expected.length;
         }
       }
@@ -240,7 +264,11 @@ describe('http: mosques', () => {
 
     it('answers invalid JSON with 400 INVALID_JSON', async () => {
       const response = keep(
-        await request(t.app).post('/api/v1/mosques').set('X-API-Key', writer).set('Content-Type', 'application/json').send('{"nameEn": "Test'),
+        await request(t.app)
+          .post('/api/v1/mosques')
+          .set('X-API-Key', writer)
+          .set('Content-Type', 'application/json')
+          .send('{"nameEn": "Test'),
       );
       expectError(response, 400, 'INVALID_JSON');
     });
@@ -251,7 +279,11 @@ describe('http: mosques', () => {
 
     it('answers a read-only key with 403 INSUFFICIENT_PERMISSION, before reading the body', async () => {
       expectError(await submit(valid(), reader), 403, 'INSUFFICIENT_PERMISSION');
-      const badJson = await request(t.app).post('/api/v1/mosques').set('X-API-Key', reader).set('Content-Type', 'application/json').send('{');
+      const badJson = await request(t.app)
+        .post('/api/v1/mosques')
+        .set('X-API-Key', reader)
+        .set('Content-Type', 'application/json')
+        .send('{');
       expectError(badJson, 403, 'INSUFFICIENT_PERMISSION');
     });
 

@@ -42,7 +42,10 @@ describe('http: platform (CORS, ETag, compression, health, OpenAPI)', () => {
   });
 
   it('gives write responses no CORS headers', async () => {
-    const response = await request(t.app).put('/api/v1/qibla').set('Origin', 'https://example.org').set('X-API-Key', key);
+    const response = await request(t.app)
+      .put('/api/v1/qibla')
+      .set('Origin', 'https://example.org')
+      .set('X-API-Key', key);
     expect(response.status).to.equal(405);
     expect(response.headers).not.to.have.property('access-control-allow-origin');
   });
@@ -50,7 +53,10 @@ describe('http: platform (CORS, ETag, compression, health, OpenAPI)', () => {
   it('sends an ETag and answers a matching If-None-Match with 304 and no body', async () => {
     const first = await request(t.app).get('/api/v1/qibla?lat=1&lng=1').set('X-API-Key', key);
     expect(first.headers.etag).to.be.a('string');
-    const second = await request(t.app).get('/api/v1/qibla?lat=1&lng=1').set('X-API-Key', key).set('If-None-Match', first.headers.etag!);
+    const second = await request(t.app)
+      .get('/api/v1/qibla?lat=1&lng=1')
+      .set('X-API-Key', key)
+      .set('If-None-Match', first.headers.etag!);
     expect(second.status).to.equal(304);
     expect(second.text).to.equal('');
   });

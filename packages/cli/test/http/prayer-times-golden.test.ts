@@ -6,7 +6,9 @@ import { startTestApp, type TestApp } from './test-app.js';
 
 /** The golden file's parameters as the query string of CONTRACT §6. */
 const queryOf = (golden: GoldenTimesFile) =>
-  new URLSearchParams(Object.entries(goldenSettings(golden)).map(([name, value]) => [name, String(value)] as [string, string])).toString();
+  new URLSearchParams(
+    Object.entries(goldenSettings(golden)).map(([name, value]) => [name, String(value)] as [string, string]),
+  ).toString();
 
 describe('http: prayer times against the adhan-js golden files, through GET /prayer-times and /prayer-times/calendar', function () {
   this.timeout(60_000);
@@ -44,7 +46,11 @@ describe('http: prayer times against the adhan-js golden files, through GET /pra
         expect(response.status, JSON.stringify(response.body)).to.equal(200);
         const day = response.body.data;
         expect(day.date.gregorian).to.equal(expected.date);
-        expect(day.location).to.deep.equal({ lat: golden.params.latitude, lng: golden.params.longitude, timezone: golden.params.timezone });
+        expect(day.location).to.deep.equal({
+          lat: golden.params.latitude,
+          lng: golden.params.longitude,
+          timezone: golden.params.timezone,
+        });
         expect(day.method.id).to.equal(goldenSettings(golden).method);
         expect(day.madhab).to.equal(goldenSettings(golden).madhab);
         expect(day.highLatitudeRule).to.equal(goldenSettings(golden).highLatitudeRule);
@@ -62,7 +68,10 @@ describe('http: prayer times against the adhan-js golden files, through GET /pra
       const calendars = new Map(
         await mapConcurrently(months, 4, async (yearMonth) => {
           const [year, month] = yearMonth.split('-').map(Number);
-          const response = await server.get(`/api/v1/prayer-times/calendar?${query}&year=${year}&month=${month}`, headers);
+          const response = await server.get(
+            `/api/v1/prayer-times/calendar?${query}&year=${year}&month=${month}`,
+            headers,
+          );
           expect(response.status, JSON.stringify(response.body)).to.equal(200);
           return [yearMonth, response.body.data as any[]] as const;
         }),

@@ -19,7 +19,10 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
   });
   after(async () => t.close());
 
-  const get = (path: string, apiKey = key) => request(t.app).get(API + path).set('X-API-Key', apiKey);
+  const get = (path: string, apiKey = key) =>
+    request(t.app)
+      .get(API + path)
+      .set('X-API-Key', apiKey);
 
   function expectValidationError(response: request.Response, ...parameters: string[]): void {
     expect(response.status, response.text).to.equal(400);
@@ -75,8 +78,12 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
       expect(method.body.error.message).to.contain('umm-al-qura').and.to.contain('Aladhan');
     });
 
-    it("ishaAngle with ishaInterval under method=custom names both", async () => {
-      expectValidationError(await get(`/prayer-times?${MAKKAH}&method=custom&ishaAngle=17&ishaInterval=90`), 'ishaAngle', 'ishaInterval');
+    it('ishaAngle with ishaInterval under method=custom names both', async () => {
+      expectValidationError(
+        await get(`/prayer-times?${MAKKAH}&method=custom&ishaAngle=17&ishaInterval=90`),
+        'ishaAngle',
+        'ishaInterval',
+      );
     });
   });
 
@@ -129,7 +136,9 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
       it(`${query}: 400 stating the supported range`, async () => {
         const response = await get(`/hijri?${query}`);
         expectValidationError(response, query.split('=')[0]!);
-        expect(response.body.error.message).to.contain('1924-08-01 to 2077-11-16').and.contain('1343-01-01 to 1500-12-30');
+        expect(response.body.error.message)
+          .to.contain('1924-08-01 to 2077-11-16')
+          .and.contain('1343-01-01 to 1500-12-30');
       });
     }
   });
@@ -139,10 +148,24 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
       const response = await get(`/prayer-times?${MAKKAH}&date=2026-11-22&method=umm-al-qura`);
       expect(response.status).to.equal(200);
       const { data } = response.body;
-      expect(data).to.have.all.keys('date', 'location', 'method', 'madhab', 'highLatitudeRule', 'timings', 'timestamps');
+      expect(data).to.have.all.keys(
+        'date',
+        'location',
+        'method',
+        'madhab',
+        'highLatitudeRule',
+        'timings',
+        'timestamps',
+      );
       expect(data.date).to.deep.equal({ gregorian: '2026-11-22', hijri: { year: 1448, month: 6, day: 12 } });
       expect(data.location).to.deep.equal({ lat: 21.4225, lng: 39.8262, timezone: 'Asia/Riyadh' });
-      expect(data.method).to.include({ id: 'umm-al-qura', name: 'Umm al-Qura University, Makkah', fajrAngle: 18.5, ishaAngle: 0, ishaInterval: 90 });
+      expect(data.method).to.include({
+        id: 'umm-al-qura',
+        name: 'Umm al-Qura University, Makkah',
+        fajrAngle: 18.5,
+        ishaAngle: 0,
+        ishaInterval: 90,
+      });
       expect(data.madhab).to.equal('shafi');
       expect(data.highLatitudeRule).to.equal('middle-of-the-night');
       expect(data.timings).to.have.all.keys(...PRAYER_NAMES);
@@ -169,7 +192,9 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
     it("the default date is today in the point's zone, or in the given timezone", async () => {
       // The clock says 2026-03-01T22:30Z: already 2 March in Makkah (UTC+3), still 1 March in New York.
       expect((await get(`/prayer-times?${MAKKAH}`)).body.data.date.gregorian).to.equal('2026-03-02');
-      expect((await get(`/prayer-times?${MAKKAH}&timezone=America/New_York`)).body.data.date.gregorian).to.equal('2026-03-01');
+      expect((await get(`/prayer-times?${MAKKAH}&timezone=America/New_York`)).body.data.date.gregorian).to.equal(
+        '2026-03-01',
+      );
     });
 
     it('an explicit timezone gives the local times in it, in canonical case', async () => {
@@ -196,7 +221,8 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
 
     it('custom angles and interval are applied and echoed', async () => {
       const mwl = (await get(`/prayer-times?${MAKKAH}&date=2026-11-22`)).body.data;
-      const custom = (await get(`/prayer-times?${MAKKAH}&date=2026-11-22&method=custom&fajrAngle=15&ishaInterval=60`)).body.data;
+      const custom = (await get(`/prayer-times?${MAKKAH}&date=2026-11-22&method=custom&fajrAngle=15&ishaInterval=60`))
+        .body.data;
       expect(custom.method).to.include({ id: 'custom', fajrAngle: 15, ishaAngle: 0, ishaInterval: 60 });
       expect(minutes(custom.timings.fajr)).to.be.greaterThan(minutes(mwl.timings.fajr));
       expect(minutes(custom.timings.isha) - minutes(custom.timings.maghrib)).to.be.within(59, 61);
@@ -213,9 +239,11 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
     });
 
     it('moonsighting-committee echoes its shafaq, default general', async () => {
-      const general = (await get(`/prayer-times?lat=51.5074&lng=-0.1278&date=2026-01-15&method=moonsighting-committee`)).body.data;
+      const general = (await get(`/prayer-times?lat=51.5074&lng=-0.1278&date=2026-01-15&method=moonsighting-committee`))
+        .body.data;
       expect(general.method.shafaq).to.equal('general');
-      const ahmer = (await get(`/prayer-times?lat=51.5074&lng=-0.1278&date=2026-01-15&method=15&shafaq=ahmer`)).body.data;
+      const ahmer = (await get(`/prayer-times?lat=51.5074&lng=-0.1278&date=2026-01-15&method=15&shafaq=ahmer`)).body
+        .data;
       expect(ahmer.method).to.include({ id: 'moonsighting-committee', shafaq: 'ahmer' });
     });
 
@@ -247,7 +275,9 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
     });
 
     it('ignores unknown query parameters', async () => {
-      expect((await get(`/prayer-times?${MAKKAH}&date=2026-11-22&unknown=1&now=2020-01-01`)).body.data.date.gregorian).to.equal('2026-11-22');
+      expect(
+        (await get(`/prayer-times?${MAKKAH}&date=2026-11-22&unknown=1&now=2020-01-01`)).body.data.date.gregorian,
+      ).to.equal('2026-11-22');
     });
   });
 
@@ -262,7 +292,12 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
         const response = await get(`/prayer-times/calendar?${MAKKAH}&year=${year}&month=${month}`);
         expect(response.status).to.equal(200);
         const dates = (response.body.data as { date: { gregorian: string } }[]).map((day) => day.date.gregorian);
-        expect(dates).to.deep.equal(Array.from({ length: days }, (_, i) => `${year}-${String(month).padStart(2, '0')}-${String(i + 1).padStart(2, '0')}`));
+        expect(dates).to.deep.equal(
+          Array.from(
+            { length: days },
+            (_, i) => `${year}-${String(month).padStart(2, '0')}-${String(i + 1).padStart(2, '0')}`,
+          ),
+        );
       });
     }
 
@@ -270,7 +305,8 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
       const parameters = 'lat=51.5074&lng=-0.1278&method=moonsighting-committee&madhab=hanafi&adjustments=fajr:1';
       const calendar = (await get(`/prayer-times/calendar?${parameters}&year=2026&month=3`)).body.data;
       for (const day of [1, 15, 28, 29, 31]) {
-        const single = (await get(`/prayer-times?${parameters}&date=2026-03-${String(day).padStart(2, '0')}`)).body.data;
+        const single = (await get(`/prayer-times?${parameters}&date=2026-03-${String(day).padStart(2, '0')}`)).body
+          .data;
         expect(calendar[day - 1]).to.deep.equal(single);
       }
       // London changes to summer time on 29 March 2026.
@@ -279,7 +315,9 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
     });
 
     it('polar night across a month: nulls where the sun does not rise', async () => {
-      const days = (await get(`/prayer-times/calendar?${TROMSO}&year=2026&month=12`)).body.data as { timings: Record<string, string | null> }[];
+      const days = (await get(`/prayer-times/calendar?${TROMSO}&year=2026&month=12`)).body.data as {
+        timings: Record<string, string | null>;
+      }[];
       expect(days).to.have.length(31);
       expect(days.filter((day) => day.timings.sunrise === null).length).to.be.greaterThan(20);
     });
@@ -291,22 +329,63 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
       expect(response.status).to.equal(200);
       const methods = response.body.data as Array<Record<string, unknown> & { id: string; aladhanId: number }>;
       expect(methods.map((m) => m.id)).to.include.members([
-        'muslim-world-league', 'egyptian', 'karachi', 'umm-al-qura', 'dubai', 'moonsighting-committee',
-        'north-america', 'kuwait', 'qatar', 'singapore', 'tehran', 'turkey', 'jafari', 'gulf', 'france',
-        'russia', 'jakim', 'tunisia', 'algeria', 'kemenag', 'morocco', 'portugal', 'jordan', 'custom',
+        'muslim-world-league',
+        'egyptian',
+        'karachi',
+        'umm-al-qura',
+        'dubai',
+        'moonsighting-committee',
+        'north-america',
+        'kuwait',
+        'qatar',
+        'singapore',
+        'tehran',
+        'turkey',
+        'jafari',
+        'gulf',
+        'france',
+        'russia',
+        'jakim',
+        'tunisia',
+        'algeria',
+        'kemenag',
+        'morocco',
+        'portugal',
+        'jordan',
+        'custom',
       ]);
       expect(methods).to.have.length(24);
       expect(methods.at(-1)!.id).to.equal('custom');
       expect(new Set(methods.map((m) => m.aladhanId)).size).to.equal(methods.length);
       for (const method of methods) {
-        expect(method).to.have.all.keys('id', 'name', 'aladhanId', 'fajrAngle', 'ishaAngle', 'ishaInterval', 'maghribAngle', 'offsets', 'rounding', 'notes');
+        expect(method).to.have.all.keys(
+          'id',
+          'name',
+          'aladhanId',
+          'fajrAngle',
+          'ishaAngle',
+          'ishaInterval',
+          'maghribAngle',
+          'offsets',
+          'rounding',
+          'notes',
+        );
         expect(method.offsets).to.have.all.keys(...PRAYER_NAMES);
       }
-      expect(methods.find((m) => m.id === 'umm-al-qura')).to.include({ aladhanId: 4, fajrAngle: 18.5, ishaAngle: 0, ishaInterval: 90 });
+      expect(methods.find((m) => m.id === 'umm-al-qura')).to.include({
+        aladhanId: 4,
+        fajrAngle: 18.5,
+        ishaAngle: 0,
+        ishaInterval: 90,
+      });
     });
 
     it('every listed method, by slug and by Aladhan id, is accepted by /prayer-times and applied', async () => {
-      const methods = (await get('/prayer-times/methods')).body.data as Array<{ id: string; aladhanId: number; fajrAngle: number }>;
+      const methods = (await get('/prayer-times/methods')).body.data as Array<{
+        id: string;
+        aladhanId: number;
+        fajrAngle: number;
+      }>;
       for (const method of methods) {
         for (const alias of [method.id, String(method.aladhanId)]) {
           const response = await get(`/prayer-times?${MAKKAH}&date=2026-11-22&method=${alias}`);
@@ -321,7 +400,14 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
     const EXAMPLE = {
       calendar: 'umm-al-qura',
       gregorian: { date: '2024-03-11', year: 2024, month: 3, day: 11, weekday: { en: 'Monday', ar: 'الاثنين' } },
-      hijri: { date: '1445-09-01', year: 1445, month: 9, day: 1, monthName: { en: 'Ramadan', ar: 'رمضان' }, monthLength: 30 },
+      hijri: {
+        date: '1445-09-01',
+        year: 1445,
+        month: 9,
+        day: 1,
+        monthName: { en: 'Ramadan', ar: 'رمضان' },
+        monthLength: 30,
+      },
     };
 
     it("answers CONTRACT §8's example exactly, in both directions", async () => {
@@ -346,7 +432,12 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
   });
 
   describe('keys and scopes', () => {
-    const paths = [`/prayer-times?${MAKKAH}`, `/prayer-times/calendar?${MAKKAH}&year=2026&month=3`, '/prayer-times/methods', '/hijri'];
+    const paths = [
+      `/prayer-times?${MAKKAH}`,
+      `/prayer-times/calendar?${MAKKAH}&year=2026&month=3`,
+      '/prayer-times/methods',
+      '/hijri',
+    ];
 
     for (const path of paths) {
       it(`${path.split('?')[0]}: 401 MISSING_API_KEY without a key`, async () => {
@@ -360,7 +451,8 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
       const { key: qiblaOnly } = await t.issueKey({ scopes: ['qibla'] });
       const { key: prayerOnly } = await t.issueKey({ scopes: ['prayer-times'] });
       const { key: hijriOnly } = await t.issueKey({ scopes: ['hijri'] });
-      for (const path of paths) expect((await get(path, qiblaOnly)).body.error.code, path).to.equal('INSUFFICIENT_SCOPE');
+      for (const path of paths)
+        expect((await get(path, qiblaOnly)).body.error.code, path).to.equal('INSUFFICIENT_SCOPE');
       expect((await get('/prayer-times?lat=91', qiblaOnly)).body.error.code).to.equal('INSUFFICIENT_SCOPE');
       expect((await get('/hijri', prayerOnly)).body.error.code).to.equal('INSUFFICIENT_SCOPE');
       expect((await get(`/prayer-times?${MAKKAH}`, hijriOnly)).body.error.code).to.equal('INSUFFICIENT_SCOPE');
@@ -377,8 +469,22 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
   describe('OpenAPI', () => {
     it("documents CONTRACT §6's and §8's query parameters with the schemas that validate them", async () => {
       const { body } = await request(t.app).get('/openapi.json');
-      const names = (path: string) => (body.paths[`${API}${path}`].get.parameters as { name: string }[]).map((p) => p.name);
-      const options = ['lat', 'lng', 'timezone', 'method', 'madhab', 'highLatitudeRule', 'polarCircleResolution', 'shafaq', 'fajrAngle', 'ishaAngle', 'ishaInterval', 'adjustments'];
+      const names = (path: string) =>
+        (body.paths[`${API}${path}`].get.parameters as { name: string }[]).map((p) => p.name);
+      const options = [
+        'lat',
+        'lng',
+        'timezone',
+        'method',
+        'madhab',
+        'highLatitudeRule',
+        'polarCircleResolution',
+        'shafaq',
+        'fajrAngle',
+        'ishaAngle',
+        'ishaInterval',
+        'adjustments',
+      ];
       expect(names('/prayer-times')).to.have.members([...options, 'date']);
       expect(names('/prayer-times/calendar')).to.have.members([...options, 'year', 'month']);
       expect(names('/prayer-times/methods')).to.deep.equal([]);

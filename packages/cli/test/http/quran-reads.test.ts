@@ -18,7 +18,8 @@ describe('http: Quran reads', () => {
   after(async () => t.close());
 
   const get = (path: string, key = reader) => request(t.app).get(`/api/v1${path}`).set('X-API-Key', key);
-  const arabicOf = (surah: number, ayah: number) => source.arabic.texts.find((text) => text.surah === surah && text.ayah === ayah)!.text;
+  const arabicOf = (surah: number, ayah: number) =>
+    source.arabic.texts.find((text) => text.surah === surah && text.ayah === ayah)!.text;
 
   describe('GET /quran/surahs', () => {
     it('lists 114 surahs whose ayah counts sum to 6236', async () => {
@@ -45,8 +46,24 @@ describe('http: Quran reads', () => {
       const ayahs = response.body.data as Record<string, unknown>[];
       expect(ayahs).to.have.length(286);
       expect(ayahs.map((ayah) => ayah.key)).to.deep.equal(Array.from({ length: 286 }, (_, i) => `2:${i + 1}`));
-      expect(ayahs[254]).to.have.all.keys('surah', 'ayah', 'key', 'text_ar', 'translations', 'tags', 'notes', 'published');
-      expect(ayahs[254]).to.deep.include({ surah: 2, ayah: 255, text_ar: arabicOf(2, 255), tags: [], notes: null, published: true });
+      expect(ayahs[254]).to.have.all.keys(
+        'surah',
+        'ayah',
+        'key',
+        'text_ar',
+        'translations',
+        'tags',
+        'notes',
+        'published',
+      );
+      expect(ayahs[254]).to.deep.include({
+        surah: 2,
+        ayah: 255,
+        text_ar: arabicOf(2, 255),
+        tags: [],
+        notes: null,
+        published: true,
+      });
       expect(Object.keys(ayahs[254]!.translations as object)).to.deep.equal(['en', 'ru', 'tr']);
     });
 
@@ -54,7 +71,9 @@ describe('http: Quran reads', () => {
       const ayahs = (await get('/quran/surahs/2/ayahs?translations=ru,tr')).body.data as { translations: object }[];
       expect(ayahs).to.have.length(286);
       for (const ayah of ayahs) expect(Object.keys(ayah.translations)).to.deep.equal(['ru', 'tr']);
-      const russian = source.translations.find((t) => t.edition.lang === 'ru')!.texts.find((text) => text.surah === 2 && text.ayah === 1)!.text;
+      const russian = source.translations
+        .find((t) => t.edition.lang === 'ru')!
+        .texts.find((text) => text.surah === 2 && text.ayah === 1)!.text;
       expect((ayahs[0]!.translations as Record<string, string>).ru).to.equal(russian);
     });
 
@@ -130,7 +149,10 @@ describe('http: Quran reads', () => {
         const readerList = (await get('/quran/surahs/112/ayahs')).body.data as { ayah: number }[];
         expect(readerList.map((ayah) => ayah.ayah)).to.deep.equal([1, 3, 4]);
         expect((await get('/quran/surahs/112/ayahs/2')).status).to.equal(404);
-        const editorList = (await get('/quran/surahs/112/ayahs', editor)).body.data as { ayah: number; published: boolean }[];
+        const editorList = (await get('/quran/surahs/112/ayahs', editor)).body.data as {
+          ayah: number;
+          published: boolean;
+        }[];
         expect(editorList.map((ayah) => [ayah.ayah, ayah.published])).to.deep.equal([
           [1, true],
           [2, false],
@@ -138,7 +160,9 @@ describe('http: Quran reads', () => {
           [4, true],
         ]);
         expect((await get('/quran/surahs/112/ayahs/2', editor)).body.data.published).to.equal(false);
-        const download = (await request(t.app).get('/api/v1/translations/quran/ar/112')).body.data as { ayah: number }[];
+        const download = (await request(t.app).get('/api/v1/translations/quran/ar/112')).body.data as {
+          ayah: number;
+        }[];
         expect(download.map((entry) => entry.ayah)).to.deep.equal([1, 3, 4]);
       } finally {
         expect((await patch(true)).status).to.equal(200);

@@ -20,20 +20,41 @@ describe('http: Quran writes', () => {
     t = await startTestApp({ rateLimitPerMinute: 100_000 });
     await importQuran(t.deps, await quranJsonSource());
     keys.reader = (await t.issueKey({ name: 'Test reader', scopes: ['quran'], permissions: ['read'] })).key;
-    ({ key: keys.writer, id: ids.writer } = await t.issueKey({ name: 'Test writer', scopes: ['quran'], permissions: ['read', 'write'] }));
-    ({ key: keys.deleter, id: ids.deleter } = await t.issueKey({ name: 'Test deleter', scopes: ['quran'], permissions: ['read', 'write', 'delete'] }));
-    keys.hadithWriter = (await t.issueKey({ name: 'Test hadith writer', scopes: ['hadith'], permissions: ['read', 'write', 'delete'] })).key;
+    ({ key: keys.writer, id: ids.writer } = await t.issueKey({
+      name: 'Test writer',
+      scopes: ['quran'],
+      permissions: ['read', 'write'],
+    }));
+    ({ key: keys.deleter, id: ids.deleter } = await t.issueKey({
+      name: 'Test deleter',
+      scopes: ['quran'],
+      permissions: ['read', 'write', 'delete'],
+    }));
+    keys.hadithWriter = (
+      await t.issueKey({ name: 'Test hadith writer', scopes: ['hadith'], permissions: ['read', 'write', 'delete'] })
+    ).key;
   });
   after(async () => t.close());
 
-  const put = (locale: string, body: unknown, key = keys.writer) => request(t.app).put(translationPath(locale)).set('X-API-Key', key).send(body as object);
-  const patch = (body: unknown, key = keys.writer, path = AYAH) => request(t.app).patch(path).set('X-API-Key', key).send(body as object);
+  const put = (locale: string, body: unknown, key = keys.writer) =>
+    request(t.app)
+      .put(translationPath(locale))
+      .set('X-API-Key', key)
+      .send(body as object);
+  const patch = (body: unknown, key = keys.writer, path = AYAH) =>
+    request(t.app)
+      .patch(path)
+      .set('X-API-Key', key)
+      .send(body as object);
   const auditEntries = () => t.deps.stores.audit.list({ resourcePrefix: 'quran/' });
   const writeEntries = async () => (await auditEntries()).filter((entry) => entry.action !== 'import');
 
   /** Runs failing requests and checks that none of them wrote an audit entry or changed the ayah. */
   async function expectNothingWritten(requests: () => Promise<void>): Promise<void> {
-    const before = { audit: await auditEntries(), ayah: (await request(t.app).get(AYAH).set('X-API-Key', keys.writer)).body };
+    const before = {
+      audit: await auditEntries(),
+      ayah: (await request(t.app).get(AYAH).set('X-API-Key', keys.writer)).body,
+    };
     await requests();
     expect(await auditEntries()).to.deep.equal(before.audit);
     expect((await request(t.app).get(AYAH).set('X-API-Key', keys.writer)).body).to.deep.equal(before.ayah);
@@ -61,7 +82,11 @@ describe('http: Quran writes', () => {
         before: null,
         after: created.body.data,
       });
-      expect(second).to.deep.include({ action: 'translation.put', before: created.body.data, after: replaced.body.data });
+      expect(second).to.deep.include({
+        action: 'translation.put',
+        before: created.body.data,
+        after: replaced.body.data,
+      });
     });
 
     it('is idempotent: the same PUT again answers 200 with the same record and is audited with before = after', async () => {
@@ -77,7 +102,8 @@ describe('http: Quran writes', () => {
     });
 
     it('replaces an imported translation and records the imported text as before', async () => {
-      const original = (await request(t.app).get(`${AYAH}?translations=en`).set('X-API-Key', keys.reader)).body.data.translations.en;
+      const original = (await request(t.app).get(`${AYAH}?translations=en`).set('X-API-Key', keys.reader)).body.data
+        .translations.en;
       const response = await put('en', { text: 'Test en 2:255 corrected' });
       expect(response.status).to.equal(200);
       const [entry] = await writeEntries();
@@ -88,7 +114,11 @@ describe('http: Quran writes', () => {
       await expectNothingWritten(async () => {
         expectError(await put('ar', { text: 'Test' }), 403, 'FORBIDDEN_LOCALE');
         expectError(await put('ar-sa', { text: 'Test' }), 403, 'FORBIDDEN_LOCALE');
-        const badJson = await request(t.app).put(translationPath('ar')).set('X-API-Key', keys.writer).set('Content-Type', 'application/json').send('{"text":');
+        const badJson = await request(t.app)
+          .put(translationPath('ar'))
+          .set('X-API-Key', keys.writer)
+          .set('Content-Type', 'application/json')
+          .send('{"text":');
         expectError(badJson, 403, 'FORBIDDEN_LOCALE');
       });
     });
@@ -105,7 +135,11 @@ describe('http: Quran writes', () => {
     it('400 INVALID_JSON for a body that is not JSON', async () => {
       await expectNothingWritten(async () => {
         for (const body of ['{"text":', "{'text': 'x'}", 'text=x']) {
-          const response = await request(t.app).put(translationPath('de')).set('X-API-Key', keys.writer).set('Content-Type', 'application/json').send(body);
+          const response = await request(t.app)
+            .put(translationPath('de'))
+            .set('X-API-Key', keys.writer)
+            .set('Content-Type', 'application/json')
+            .send(body);
           expectError(response, 400, 'INVALID_JSON');
         }
       });
@@ -113,7 +147,17 @@ describe('http: Quran writes', () => {
 
     it('400 VALIDATION_ERROR for empty text, wrong types, missing or extra fields, too long text, a malformed locale', async () => {
       await expectNothingWritten(async () => {
-        for (const body of [{ text: '' }, { text: '   ' }, { text: 5 }, { text: null }, { text: ['x'] }, {}, { text: 'Test', extra: 1 }, [], { text: 'x'.repeat(50_001) }]) {
+        for (const body of [
+          { text: '' },
+          { text: '   ' },
+          { text: 5 },
+          { text: null },
+          { text: ['x'] },
+          {},
+          { text: 'Test', extra: 1 },
+          [],
+          { text: 'x'.repeat(50_001) },
+        ]) {
           const response = await put('de', body);
           expectError(response, 400, 'VALIDATION_ERROR');
         }
@@ -124,9 +168,15 @@ describe('http: Quran writes', () => {
 
     it('404 for an ayah the Quran does not have, and nothing audited', async () => {
       await expectNothingWritten(async () => {
-        const beyond = await request(t.app).put(translationPath('de', '/api/v1/quran/surahs/2/ayahs/287')).set('X-API-Key', keys.writer).send({ text: 'Test' });
+        const beyond = await request(t.app)
+          .put(translationPath('de', '/api/v1/quran/surahs/2/ayahs/287'))
+          .set('X-API-Key', keys.writer)
+          .send({ text: 'Test' });
         expectError(beyond, 404, 'NOT_FOUND');
-        const noSurah = await request(t.app).put(translationPath('de', '/api/v1/quran/surahs/115/ayahs/1')).set('X-API-Key', keys.writer).send({ text: 'Test' });
+        const noSurah = await request(t.app)
+          .put(translationPath('de', '/api/v1/quran/surahs/115/ayahs/1'))
+          .set('X-API-Key', keys.writer)
+          .send({ text: 'Test' });
         expectError(noSurah, 404, 'NOT_FOUND');
       });
     });
@@ -147,7 +197,13 @@ describe('http: Quran writes', () => {
       const unpublished = await patch({ published: false, notes: null });
       expect(unpublished.body.data).to.deep.include({ tags: ['test-tag'], notes: null, published: false });
       const [second, first] = await writeEntries();
-      expect(first).to.deep.include({ keyName: 'Test writer', action: 'metadata.patch', resource: 'quran/2/255', before, after: response.body.data });
+      expect(first).to.deep.include({
+        keyName: 'Test writer',
+        action: 'metadata.patch',
+        resource: 'quran/2/255',
+        before,
+        after: response.body.data,
+      });
       expect(second).to.deep.include({ before: response.body.data, after: unpublished.body.data });
       expect((await patch({ published: true, tags: [] })).body.data).to.deep.include({ published: true, tags: [] });
     });
@@ -161,11 +217,26 @@ describe('http: Quran writes', () => {
 
     it('400 for an empty body, an unknown field, wrong types, and invalid JSON', async () => {
       await expectNothingWritten(async () => {
-        for (const body of [{}, { title: 'Test' }, { tags: 'x' }, { tags: [1] }, { tags: [''] }, { tags: Array(33).fill('t') }, { notes: 5 }, { published: 'yes' }, { published: null }, []]) {
+        for (const body of [
+          {},
+          { title: 'Test' },
+          { tags: 'x' },
+          { tags: [1] },
+          { tags: [''] },
+          { tags: Array(33).fill('t') },
+          { notes: 5 },
+          { published: 'yes' },
+          { published: null },
+          [],
+        ]) {
           const response = await patch(body);
           expectError(response, 400, 'VALIDATION_ERROR');
         }
-        const notJson = await request(t.app).patch(AYAH).set('X-API-Key', keys.writer).set('Content-Type', 'application/json').send('{tags:');
+        const notJson = await request(t.app)
+          .patch(AYAH)
+          .set('X-API-Key', keys.writer)
+          .set('Content-Type', 'application/json')
+          .send('{tags:');
         expectError(notJson, 400, 'INVALID_JSON');
       });
     });
@@ -179,15 +250,29 @@ describe('http: Quran writes', () => {
     it('needs the delete permission, answers 204, audits the deleted record, and 404s the second time', async () => {
       await put('fr', { text: 'Test fr 2:255' });
       const stored = (await t.deps.stores.quran.getTranslation(2, 255, 'fr'))!;
-      expectError(await request(t.app).delete(translationPath('fr')).set('X-API-Key', keys.writer), 403, 'INSUFFICIENT_PERMISSION');
+      expectError(
+        await request(t.app).delete(translationPath('fr')).set('X-API-Key', keys.writer),
+        403,
+        'INSUFFICIENT_PERMISSION',
+      );
       const deleted = await request(t.app).delete(translationPath('fr')).set('X-API-Key', keys.deleter);
       expect(deleted.status).to.equal(204);
       expect(deleted.text).to.equal('');
       expect(await t.deps.stores.quran.getTranslation(2, 255, 'fr')).to.equal(undefined);
       const [entry] = await writeEntries();
-      expect(entry).to.deep.include({ keyId: ids.deleter, action: 'translation.delete', resource: 'quran/2/255/translations/fr', before: stored, after: null });
+      expect(entry).to.deep.include({
+        keyId: ids.deleter,
+        action: 'translation.delete',
+        resource: 'quran/2/255/translations/fr',
+        before: stored,
+        after: null,
+      });
       expectError(await request(t.app).delete(translationPath('fr')).set('X-API-Key', keys.deleter), 404, 'NOT_FOUND');
-      expectError(await request(t.app).delete(translationPath('ar')).set('X-API-Key', keys.deleter), 403, 'FORBIDDEN_LOCALE');
+      expectError(
+        await request(t.app).delete(translationPath('ar')).set('X-API-Key', keys.deleter),
+        403,
+        'FORBIDDEN_LOCALE',
+      );
     });
   });
 

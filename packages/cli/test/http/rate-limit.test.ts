@@ -72,7 +72,9 @@ describe('http: rate limit (fixed 60 s window, 100 per key)', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
-        statuses.push((await request(t2.app).get('/api/v1/qibla?lat=1&lng=1').set('X-API-Key', `idk_guess${i}`)).status);
+        statuses.push(
+          (await request(t2.app).get('/api/v1/qibla?lat=1&lng=1').set('X-API-Key', `idk_guess${i}`)).status,
+        );
       }
       expect(statuses).to.deep.equal([401, 401, 401, 401, 401, 429]);
       const { key } = await t2.issueKey();

@@ -28,8 +28,13 @@ describe('http: open Quran translation downloads', () => {
     const quran = (response.body.data as Record<string, unknown>[]).filter((entry) => entry.resource === 'quran');
     expect(quran.map((entry) => entry.lang)).to.deep.equal(['ar', 'az', 'en', 'ru', 'tr']);
     for (const entry of quran) {
-      expect(entry).to.include({ collection: null, path: `/api/v1/translations/quran/${entry.lang}`, publicDomain: entry.lang === 'ar' });
-      for (const field of ['name', 'attribution', 'license', 'source_url']) expect(entry[field], `${entry.lang} ${field}`).to.be.a('string').and.not.equal('');
+      expect(entry).to.include({
+        collection: null,
+        path: `/api/v1/translations/quran/${entry.lang}`,
+        publicDomain: entry.lang === 'ar',
+      });
+      for (const field of ['name', 'attribution', 'license', 'source_url'])
+        expect(entry[field], `${entry.lang} ${field}`).to.be.a('string').and.not.equal('');
     }
     expect(quran.find((entry) => entry.lang === 'en')).to.include({
       attribution: QURAN_JSON_EDITIONS.en.attribution,
@@ -45,7 +50,13 @@ describe('http: open Quran translation downloads', () => {
     expect(entries).to.have.length(6236);
     expect(entries.map((entry) => entry.text)).to.deep.equal(source.arabic.texts.map((text) => text.text));
     expect(entries[0]).to.have.all.keys('surah', 'ayah', 'attribution', 'license', 'source_url', 'text');
-    expect(entries.every((entry) => entry.attribution === QURAN_JSON_EDITIONS.ar.attribution && entry.source_url === QURAN_JSON_EDITIONS.ar.sourceUrl)).to.equal(true);
+    expect(
+      entries.every(
+        (entry) =>
+          entry.attribution === QURAN_JSON_EDITIONS.ar.attribution &&
+          entry.source_url === QURAN_JSON_EDITIONS.ar.sourceUrl,
+      ),
+    ).to.equal(true);
     expect(entries.at(-1)).to.include({ surah: 114, ayah: 6 });
   });
 
@@ -56,7 +67,11 @@ describe('http: open Quran translation downloads', () => {
       const edition = (await t.deps.stores.editions.get('quran', null, lang))!;
       for (const entry of entries) {
         expect(entry.text).to.equal(null);
-        expect(entry).to.include({ attribution: edition.attribution, license: edition.license, source_url: edition.sourceUrl });
+        expect(entry).to.include({
+          attribution: edition.attribution,
+          license: edition.license,
+          source_url: edition.sourceUrl,
+        });
       }
     });
   }
@@ -68,7 +83,12 @@ describe('http: open Quran translation downloads', () => {
   });
 
   it('answers 404 for a language without an edition or an unknown surah, 400 for a malformed code or surah', async () => {
-    for (const path of ['/translations/quran/de', '/translations/quran/ar/115', '/translations/quran/ar/0', '/translations/quran/de/1']) {
+    for (const path of [
+      '/translations/quran/de',
+      '/translations/quran/ar/115',
+      '/translations/quran/ar/0',
+      '/translations/quran/de/1',
+    ]) {
       const response = await open(path);
       expect(response.status, path).to.equal(404);
       expect(response.body.error.code).to.equal('NOT_FOUND');

@@ -29,7 +29,11 @@ export interface RollbackResult {
 }
 
 /** Undoes one audited write: puts its record back as it was before the write. */
-export async function rollbackEntry(deps: RollbackDeps, entryId: number, options: { force?: boolean } = {}): Promise<RollbackResult> {
+export async function rollbackEntry(
+  deps: RollbackDeps,
+  entryId: number,
+  options: { force?: boolean } = {},
+): Promise<RollbackResult> {
   return deps.unitOfWork.run(async (stores) => {
     const entry = await stores.audit.get(entryId);
     if (!entry) throw notFound(`No audit entry with id ${entryId}.`);
@@ -51,7 +55,10 @@ export async function rollbackKeySince(
   return deps.unitOfWork.run(async (stores) => {
     const undone = await undoneEntryIds(stores, since.toISOString());
     const entries = (await stores.audit.list({ keyId: input.keyId, since: since.toISOString() })).filter(
-      (entry) => entry.action !== ROLLBACK_ACTION && !undone.has(entry.id) && restorerFor(deps.restorers, entry.target) !== undefined,
+      (entry) =>
+        entry.action !== ROLLBACK_ACTION &&
+        !undone.has(entry.id) &&
+        restorerFor(deps.restorers, entry.target) !== undefined,
     );
     return undo(deps, stores, entries, { force: input.force ?? false, dryRun: input.dryRun ?? false });
   });
@@ -73,8 +80,11 @@ async function undo(
   for (const entry of entries) {
     const { target } = entry;
     const restorer = restorerFor(deps.restorers, target);
-    if (!restorer || !target) throw validationError(`Audit entry ${entry.id} (${entry.action} ${entry.resource}) cannot be rolled back.`);
-    const current = plannedStates.has(entry.resource) ? plannedStates.get(entry.resource) : await restorer.current(stores, target);
+    if (!restorer || !target)
+      throw validationError(`Audit entry ${entry.id} (${entry.action} ${entry.resource}) cannot be rolled back.`);
+    const current = plannedStates.has(entry.resource)
+      ? plannedStates.get(entry.resource)
+      : await restorer.current(stores, target);
     if (!options.force && !isDeepStrictEqual(restorer.comparable(current), restorer.comparable(entry.after))) {
       throw await changedSince(stores, entry);
     }
@@ -109,7 +119,11 @@ async function undoneEntryIds(stores: Stores, since: string): Promise<Set<number
   const memo = new Map<number, boolean>();
   // A rollback always reverts an older entry, so this recursion ends.
   const isUndone = (id: number): boolean => {
-    if (!memo.has(id)) memo.set(id, (revertersOf.get(id) ?? []).some((reverter) => !isUndone(reverter)));
+    if (!memo.has(id))
+      memo.set(
+        id,
+        (revertersOf.get(id) ?? []).some((reverter) => !isUndone(reverter)),
+      );
     return memo.get(id)!;
   };
   return new Set([...revertersOf.keys()].filter(isUndone));
@@ -119,7 +133,9 @@ async function changedSince(stores: Stores, entry: AuditEntry): Promise<AppError
   const later = (await stores.audit.list({ resourcePrefix: entry.resource }))
     .filter((candidate) => candidate.resource === entry.resource && candidate.id > entry.id)
     .at(-1);
-  const by = later ? `: entry ${later.id} (${later.action} by ${later.keyName} at ${later.at}) changed it later` : ' by a write that is not in the audit log';
+  const by = later
+    ? `: entry ${later.id} (${later.action} by ${later.keyName} at ${later.at}) changed it later`
+    : ' by a write that is not in the audit log';
   return new AppError(
     'CONFLICT',
     `${entry.resource} has changed since audit entry ${entry.id}${by}. Nothing was changed; use --force to roll back anyway.`,

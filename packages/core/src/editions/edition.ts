@@ -27,7 +27,10 @@ export class MissingQuranEdition extends AppError {
   }
 }
 
-export function sameEdition(a: Pick<Edition, 'resource' | 'collection' | 'lang'>, b: Pick<Edition, 'resource' | 'collection' | 'lang'>): boolean {
+export function sameEdition(
+  a: Pick<Edition, 'resource' | 'collection' | 'lang'>,
+  b: Pick<Edition, 'resource' | 'collection' | 'lang'>,
+): boolean {
   return a.resource === b.resource && a.collection === b.collection && a.lang === b.lang;
 }
 

@@ -16,7 +16,9 @@ export class InMemoryEditionStore implements EditionStore, Snapshottable {
 
   async list(): Promise<Edition[]> {
     const order = (edition: Edition) => `${edition.resource}\u0000${edition.collection ?? ''}\u0000${edition.lang}`;
-    return [...this.editions].sort((a, b) => order(a).localeCompare(order(b))).map((edition) => structuredClone(edition));
+    return [...this.editions]
+      .sort((a, b) => order(a).localeCompare(order(b)))
+      .map((edition) => structuredClone(edition));
   }
 
   snapshot(): unknown {

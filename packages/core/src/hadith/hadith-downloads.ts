@@ -8,7 +8,11 @@ import type { HadithDownloadEntry } from './hadith.js';
  * hadith that has text in that language, each carrying the edition's licence. Public-domain
  * editions (the Arabic) give the text; translator-credited ones give `text: null`.
  */
-export async function downloadHadithEdition(stores: Pick<Stores, 'hadith' | 'editions'>, collection: string, lang: string): Promise<HadithDownloadEntry[]> {
+export async function downloadHadithEdition(
+  stores: Pick<Stores, 'hadith' | 'editions'>,
+  collection: string,
+  lang: string,
+): Promise<HadithDownloadEntry[]> {
   const edition = await stores.editions.get('hadith', collection, lang);
   if (!edition) throw notFound(`There is no '${lang}' edition of the hadith collection '${collection}'.`);
   const texts = await stores.hadith.listPublishedTexts(collection, lang);

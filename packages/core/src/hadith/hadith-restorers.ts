@@ -1,6 +1,12 @@
 import { auditResource, type AuditTargetOf } from '../audit/audit-target.js';
 import type { Restorer } from '../audit/restorer.js';
-import { assertSnapshotLocale, contentMetadataOf, noLongerExists, requireEarlierRecord, translationOf } from '../audit/snapshots.js';
+import {
+  assertSnapshotLocale,
+  contentMetadataOf,
+  noLongerExists,
+  requireEarlierRecord,
+  translationOf,
+} from '../audit/snapshots.js';
 import { validationError } from '../errors.js';
 import type { HadithMetadata } from './hadith.js';
 
@@ -11,7 +17,8 @@ const label = ({ collection, number }: { collection: string; number: number }) =
  * earlier translation back exactly, its `updatedAt` too, or deletes one that did not exist.
  */
 export const hadithTranslationRestorer: Restorer<AuditTargetOf<'hadith-translation'>> = {
-  current: async (stores, { collection, number, locale }) => (await stores.hadith.getTranslation(collection, number, locale)) ?? null,
+  current: async (stores, { collection, number, locale }) =>
+    (await stores.hadith.getTranslation(collection, number, locale)) ?? null,
   comparable: translationOf,
   async restore(stores, target, snapshot) {
     const { collection, number, locale } = target;
@@ -35,14 +42,16 @@ export const hadithMetadataRestorer: Restorer<AuditTargetOf<'hadith'>> = {
   comparable: (snapshot) => (snapshot === null || snapshot === undefined ? null : hadithMetadataOfSnapshot(snapshot)),
   async restore(stores, target, snapshot) {
     requireEarlierRecord(snapshot, auditResource(target));
-    if (!(await stores.hadith.setMetadata(target.collection, target.number, hadithMetadataOfSnapshot(snapshot)))) throw noLongerExists(label(target));
+    if (!(await stores.hadith.setMetadata(target.collection, target.number, hadithMetadataOfSnapshot(snapshot))))
+      throw noLongerExists(label(target));
   },
 };
 
 /** `hadithMetadataOf` for an audit snapshot, which is a stored JSON copy of a hadith. */
 function hadithMetadataOfSnapshot(snapshot: unknown): HadithMetadata {
   const { narrator, grade } = (snapshot ?? {}) as Partial<HadithMetadata>;
-  if (!isNullableString(narrator) || !isNullableString(grade)) throw validationError('The audit snapshot has no narrator and grade.');
+  if (!isNullableString(narrator) || !isNullableString(grade))
+    throw validationError('The audit snapshot has no narrator and grade.');
   return { narrator, grade, ...contentMetadataOf(snapshot) };
 }
 

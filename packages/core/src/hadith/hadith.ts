@@ -67,4 +67,10 @@ export const hadithMetadataOf = (hadith: Hadith): HadithMetadata => ({
 });
 
 /** Metadata of a hadith nobody has edited. */
-export const defaultHadithMetadata = (narrator: string | null): HadithMetadata => ({ narrator, grade: null, tags: [], notes: null, published: true });
+export const defaultHadithMetadata = (narrator: string | null): HadithMetadata => ({
+  narrator,
+  grade: null,
+  tags: [],
+  notes: null,
+  published: true,
+});

@@ -87,7 +87,11 @@ export async function importHadithCollection(
     const toWrite = imported.filter((hadith) => hashes.get(hadith.number) !== hadith.sourceHash);
     for (let start = 0; start < toWrite.length; start += BATCH_SIZE) {
       await stores.hadithImports.writeImported(slug, toWrite.slice(start, start + BATCH_SIZE), at);
-      options.onProgress?.({ collection: slug, written: Math.min(start + BATCH_SIZE, toWrite.length), toWrite: toWrite.length });
+      options.onProgress?.({
+        collection: slug,
+        written: Math.min(start + BATCH_SIZE, toWrite.length),
+        toWrite: toWrite.length,
+      });
     }
     const removed = await stores.hadithImports.deleteHadithsAfter(slug, imported.length);
     const editionsChanged = await saveEditions(stores, source.editions);
@@ -137,6 +141,9 @@ const sortedBooks = (books: HadithBook[]) => [...books].sort((a, b) => a.number 
 
 function assertNumberedFromOne(source: HadithSourceCollection): void {
   const wrong = source.hadiths.findIndex((hadith, index) => hadith.number !== index + 1);
-  if (wrong !== -1) throw validationError(`The source of '${source.info.slug}' numbers its hadith ${wrong + 1} as ${source.hadiths[wrong]!.number}.`);
+  if (wrong !== -1)
+    throw validationError(
+      `The source of '${source.info.slug}' numbers its hadith ${wrong + 1} as ${source.hadiths[wrong]!.number}.`,
+    );
   if (source.hadiths.length === 0) throw validationError(`The source of '${source.info.slug}' has no hadiths.`);
 }

@@ -38,7 +38,8 @@ export class InMemoryHadithImportStore implements HadithImportStore {
       hadith.metadata.narrator = imported.narrator;
       for (const [locale, text] of Object.entries(imported.translations)) {
         if (text === null) hadith.translations.delete(locale);
-        else if (hadith.translations.get(locale)?.text !== text) hadith.translations.set(locale, { locale, text, updatedAt });
+        else if (hadith.translations.get(locale)?.text !== text)
+          hadith.translations.set(locale, { locale, text, updatedAt });
       }
       target.hadiths.set(imported.number, hadith);
     }

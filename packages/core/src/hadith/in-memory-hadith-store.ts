@@ -48,7 +48,10 @@ export class InMemoryHadithStore implements HadithStore {
     if (!found) return [];
     return this.ordered(found)
       .filter((hadith) => hadith.metadata.published)
-      .map((hadith) => ({ number: hadith.number, text: locale === ARABIC_LOCALE ? hadith.textAr : (hadith.translations.get(locale)?.text ?? null) }))
+      .map((hadith) => ({
+        number: hadith.number,
+        text: locale === ARABIC_LOCALE ? hadith.textAr : (hadith.translations.get(locale)?.text ?? null),
+      }))
       .filter((entry): entry is { number: number; text: string } => entry.text !== null);
   }
 

@@ -41,23 +41,41 @@ async function requireHadithCollection(stores: HadithReadStores, collection: str
 }
 
 /** One page by keyset: the hadiths numbered above `startAfter`, and the cursor of the next page (null at the end). */
-export async function listCollectionHadiths(stores: HadithReadStores, collection: string, input: HadithPageInput): Promise<HadithPage> {
+export async function listCollectionHadiths(
+  stores: HadithReadStores,
+  collection: string,
+  input: HadithPageInput,
+): Promise<HadithPage> {
   const limit = input.limit ?? HADITH_PAGE_LIMIT.default;
   const startAfter = input.startAfter ?? 0;
   if (!Number.isInteger(limit) || limit < HADITH_PAGE_LIMIT.min || limit > HADITH_PAGE_LIMIT.max) {
-    throw parameterError('limit', `limit must be an integer from ${HADITH_PAGE_LIMIT.min} to ${HADITH_PAGE_LIMIT.max}.`);
+    throw parameterError(
+      'limit',
+      `limit must be an integer from ${HADITH_PAGE_LIMIT.min} to ${HADITH_PAGE_LIMIT.max}.`,
+    );
   }
-  if (!Number.isInteger(startAfter) || startAfter < 0) throw parameterError('startAfter', 'startAfter must be a hadith number (an integer ≥ 0).');
+  if (!Number.isInteger(startAfter) || startAfter < 0)
+    throw parameterError('startAfter', 'startAfter must be a hadith number (an integer ≥ 0).');
   const locales = parseTranslationsParameter(input.translations);
   // One more than asked tells whether another page follows, so the last page already says null.
-  const found = await stores.hadith.listHadiths(collection, { startAfter, limit: limit + 1, locales, includeUnpublished: canSeeUnpublished(input.viewer) });
+  const found = await stores.hadith.listHadiths(collection, {
+    startAfter,
+    limit: limit + 1,
+    locales,
+    includeUnpublished: canSeeUnpublished(input.viewer),
+  });
   // Only an empty page needs the collection looked up: an unknown one is a 404, not an empty page.
   if (found.length === 0) await requireHadithCollection(stores, collection);
   const items = found.slice(0, limit);
   return { items, nextStartAfter: found.length > limit ? items.at(-1)!.number : null };
 }
 
-export async function getHadith(stores: HadithReadStores, collection: string, number: number, input: HadithReadInput): Promise<Hadith> {
+export async function getHadith(
+  stores: HadithReadStores,
+  collection: string,
+  number: number,
+  input: HadithReadInput,
+): Promise<Hadith> {
   const locales = parseTranslationsParameter(input.translations);
   const found = await stores.hadith.getHadith(collection, number, { locales });
   if (found && (found.published || canSeeUnpublished(input.viewer))) return found;
@@ -66,7 +84,12 @@ export async function getHadith(stores: HadithReadStores, collection: string, nu
 }
 
 /** Editors' reads: the hadith with every translation, published or not; 404 when it does not exist. */
-export async function requireHadith(stores: HadithReadStores, collection: string, number: number, query: HadithQuery = {}): Promise<Hadith> {
+export async function requireHadith(
+  stores: HadithReadStores,
+  collection: string,
+  number: number,
+  query: HadithQuery = {},
+): Promise<Hadith> {
   const found = await stores.hadith.getHadith(collection, number, query);
   if (!found) throw await missingHadith(stores, collection, number);
   return found;

@@ -43,7 +43,11 @@ export async function putHadithTranslation(
 }
 
 /** Deletes one translation of a hadith (404 when there is none), audited with after = null. */
-export async function deleteHadithTranslation(deps: HadithWriteDeps, input: HadithRef & { locale: string }, actor: Actor): Promise<void> {
+export async function deleteHadithTranslation(
+  deps: HadithWriteDeps,
+  input: HadithRef & { locale: string },
+  actor: Actor,
+): Promise<void> {
   const { collection, number, locale } = input;
   assertWritableLocale(locale);
   await deps.unitOfWork.run(async (stores) => {
@@ -58,7 +62,11 @@ export async function deleteHadithTranslation(deps: HadithWriteDeps, input: Hadi
 }
 
 /** Patches narrator, grade, tags, notes and published; the audit entry holds the whole hadith before and after. */
-export async function patchHadithMetadata(deps: HadithWriteDeps, input: HadithRef & { patch: HadithMetadataPatch }, actor: Actor): Promise<Hadith> {
+export async function patchHadithMetadata(
+  deps: HadithWriteDeps,
+  input: HadithRef & { patch: HadithMetadataPatch },
+  actor: Actor,
+): Promise<Hadith> {
   const { collection, number } = input;
   const patch = parseHadithMetadataPatch(input.patch);
   return deps.unitOfWork.run(async (stores) => {
@@ -66,7 +74,14 @@ export async function patchHadithMetadata(deps: HadithWriteDeps, input: HadithRe
     const before = await requireHadith(stores, collection, number);
     await stores.hadith.setMetadata(collection, number, { ...hadithMetadataOf(before), ...definedFieldsOf(patch) });
     const after = await requireHadith(stores, collection, number);
-    await stores.audit.append({ at, ...actor, action: AUDIT_ACTIONS.patchMetadata, target: { type: 'hadith', collection, number }, before, after });
+    await stores.audit.append({
+      at,
+      ...actor,
+      action: AUDIT_ACTIONS.patchMetadata,
+      target: { type: 'hadith', collection, number },
+      before,
+      after,
+    });
     return after;
   });
 }

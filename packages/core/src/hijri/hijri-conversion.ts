@@ -23,7 +23,8 @@ export interface HijriConversion {
 export function toHijri(date: string): HijriConversion {
   const gregorian = parseIsoDate(date, 'date');
   const hijri = gregorianToUmmAlQura(gregorian);
-  if (!hijri) throw parameterError('date', `date is outside the supported range, ${UMM_AL_QURA_RANGE_TEXT}: got ${date}.`);
+  if (!hijri)
+    throw parameterError('date', `date is outside the supported range, ${UMM_AL_QURA_RANGE_TEXT}: got ${date}.`);
   return describeDay(gregorian, hijri);
 }
 
@@ -49,7 +50,10 @@ export function convertHijri({ date, hijri, timezone, now }: HijriConversionInpu
   const givenDate = date !== undefined && date !== null;
   const givenHijri = hijri !== undefined && hijri !== null;
   if (givenDate && givenHijri) {
-    throw parameterError(['date', 'hijri'], 'date and hijri cannot both be given: send date (Gregorian) or hijri (Umm al-Qura) to convert, or neither for today.');
+    throw parameterError(
+      ['date', 'hijri'],
+      'date and hijri cannot both be given: send date (Gregorian) or hijri (Umm al-Qura) to convert, or neither for today.',
+    );
   }
   const zone = timezone === undefined || timezone === null ? undefined : resolveTimeZone(timezone);
   if (givenDate) return toHijri(date);
@@ -66,20 +70,32 @@ function parseHijriDate(text: string): HijriDateParts & { monthLength: 29 | 30 }
   const match = typeof text === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(text) : null;
   if (!match) throw ruleBroken('hijri', PARAMETER_RULES.hijriDate);
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (!isHijriYearInRange(year)) throw parameterError('hijri', `hijri is outside the supported range, ${UMM_AL_QURA_RANGE_TEXT}: got ${text}.`);
+  if (!isHijriYearInRange(year))
+    throw parameterError('hijri', `hijri is outside the supported range, ${UMM_AL_QURA_RANGE_TEXT}: got ${text}.`);
   if (month < 1 || month > 12) throw parameterError('hijri', 'hijri month must be from 1 to 12.');
   if (day < 1 || day > 30) throw parameterError('hijri', 'hijri day must be from 1 to 30.');
   const monthLength = hijriMonthLength(year, month);
   if (day > monthLength) {
-    throw parameterError('hijri', `hijri ${text} does not exist: ${HIJRI_MONTH_NAMES[month - 1]!.en} ${year} has ${monthLength} days.`);
+    throw parameterError(
+      'hijri',
+      `hijri ${text} does not exist: ${HIJRI_MONTH_NAMES[month - 1]!.en} ${year} has ${monthLength} days.`,
+    );
   }
   return { year, month, day, monthLength };
 }
 
-function describeDay(gregorian: CivilDate, hijri: HijriDateParts, monthLength = hijriMonthLength(hijri.year, hijri.month)): HijriConversion {
+function describeDay(
+  gregorian: CivilDate,
+  hijri: HijriDateParts,
+  monthLength = hijriMonthLength(hijri.year, hijri.month),
+): HijriConversion {
   return {
     calendar: 'umm-al-qura',
-    gregorian: { date: formatIsoDate(gregorian), ...pick(gregorian), weekday: { ...WEEKDAY_NAMES[weekdayOf(gregorian)]! } },
+    gregorian: {
+      date: formatIsoDate(gregorian),
+      ...pick(gregorian),
+      weekday: { ...WEEKDAY_NAMES[weekdayOf(gregorian)]! },
+    },
     hijri: {
       date: formatIsoDate(hijri),
       ...pick(hijri),

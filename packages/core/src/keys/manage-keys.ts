@@ -2,7 +2,7 @@ import { OPERATOR_ACTOR, type Actor } from '../audit/audit-entry.js';
 import type { Clock } from '../clock.js';
 import { AppError, validationError } from '../errors.js';
 import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
-import { isPermission, isScope, summarizeKey, type ApiKeySummary, type Permission, type Scope } from './api-key.js';
+import { isPermission, isScope, summarizeKey, type ApiKeySummary } from './api-key.js';
 import { generateApiKey, generateKeyId, hashApiKey } from './key-material.js';
 
 export interface CreateKeyInput {

@@ -29,7 +29,15 @@ export function boundingBoxes(center: LatLng, radiusKm: number): LatLngBox[] {
   const west = center.lng - halfWidth;
   const east = center.lng + halfWidth;
   if (halfWidth >= 180) return [{ minLat, maxLat, minLng: -180, maxLng: 180 }];
-  if (west < -180) return [{ minLat, maxLat, minLng: west + 360, maxLng: 180 }, { minLat, maxLat, minLng: -180, maxLng: east }];
-  if (east > 180) return [{ minLat, maxLat, minLng: west, maxLng: 180 }, { minLat, maxLat, minLng: -180, maxLng: east - 360 }];
+  if (west < -180)
+    return [
+      { minLat, maxLat, minLng: west + 360, maxLng: 180 },
+      { minLat, maxLat, minLng: -180, maxLng: east },
+    ];
+  if (east > 180)
+    return [
+      { minLat, maxLat, minLng: west, maxLng: 180 },
+      { minLat, maxLat, minLng: -180, maxLng: east - 360 },
+    ];
   return [{ minLat, maxLat, minLng: west, maxLng: east }];
 }

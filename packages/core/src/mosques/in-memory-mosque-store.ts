@@ -53,11 +53,14 @@ export class InMemoryMosqueStore implements MosqueStore, Snapshottable {
       const distance = distanceKm(search.near, { lat: record.lat, lng: record.lng });
       if (distance <= search.near.radiusKm) hits.push({ record, distanceKm: distance });
     }
-    const bySlug = (a: { record: MosqueRecord }, b: { record: MosqueRecord }) => (a.record.slug < b.record.slug ? -1 : a.record.slug > b.record.slug ? 1 : 0);
+    const bySlug = (a: { record: MosqueRecord }, b: { record: MosqueRecord }) =>
+      a.record.slug < b.record.slug ? -1 : a.record.slug > b.record.slug ? 1 : 0;
     hits.sort(search.near ? (a, b) => a.distanceKm! - b.distanceKm! || bySlug(a, b) : bySlug);
     return hits
       .slice(0, search.limit)
-      .map(({ record, distanceKm }) => (distanceKm === undefined ? { mosque: toPublicMosque(record) } : { mosque: toPublicMosque(record), distanceKm }));
+      .map(({ record, distanceKm }) =>
+        distanceKm === undefined ? { mosque: toPublicMosque(record) } : { mosque: toPublicMosque(record), distanceKm },
+      );
   }
 
   snapshot(): unknown {

@@ -40,7 +40,10 @@ const TRANSITIONS = {
 type Transition = (typeof TRANSITIONS)[keyof typeof TRANSITIONS];
 
 /** Submissions waiting for the operator, oldest first: the full records, submitter e-mail included (operator only). */
-export async function listPendingMosques(stores: Pick<Stores, 'mosques'>, limit: number = MOSQUE_LIST_LIMIT.max): Promise<MosqueRecord[]> {
+export async function listPendingMosques(
+  stores: Pick<Stores, 'mosques'>,
+  limit: number = MOSQUE_LIST_LIMIT.max,
+): Promise<MosqueRecord[]> {
   return stores.mosques.listByStatus('pending', limit);
 }
 
@@ -55,20 +58,36 @@ export async function approveMosque(
   coordinates: { lat?: number; lng?: number } = {},
   actor: Actor = OPERATOR_ACTOR,
 ): Promise<ApprovedMosque> {
-  const given = coordinates.lat === undefined && coordinates.lng === undefined ? undefined : checkedCoordinates(coordinates.lat, coordinates.lng);
+  const given =
+    coordinates.lat === undefined && coordinates.lng === undefined
+      ? undefined
+      : checkedCoordinates(coordinates.lat, coordinates.lng);
   return moderate(deps, slug, TRANSITIONS.approve, actor, async (stores, before, at) => {
     const { lat, lng } = given ?? before;
     if (lat === null || lng === null) {
       throw validationError(`Mosque '${slug}' has no coordinates; approve it with --lat and --lng.`);
     }
-    const after: MosqueRecord = { ...before, lat, lng, status: 'published', moderationReason: null, moderatedAt: at, updatedAt: at };
+    const after: MosqueRecord = {
+      ...before,
+      lat,
+      lng,
+      status: 'published',
+      moderationReason: null,
+      moderatedAt: at,
+      updatedAt: at,
+    };
     const possibleDuplicates = await findPossibleDuplicates(stores, after);
     return { after, result: { mosque: after, possibleDuplicates } };
   });
 }
 
 /** Rejects a pending submission for a reason; a rejected mosque stays rejected (a corrected one is submitted anew). */
-export async function rejectMosque(deps: ModerationDeps, slug: string, reason: string, actor: Actor = OPERATOR_ACTOR): Promise<MosqueRecord> {
+export async function rejectMosque(
+  deps: ModerationDeps,
+  slug: string,
+  reason: string,
+  actor: Actor = OPERATOR_ACTOR,
+): Promise<MosqueRecord> {
   const moderationReason = checkedReason(reason, true)!;
   return moderate(deps, slug, TRANSITIONS.reject, actor, async (_stores, before, at) => {
     const after: MosqueRecord = { ...before, status: 'rejected', moderationReason, moderatedAt: at, updatedAt: at };
@@ -103,7 +122,10 @@ async function moderate<T>(
     const before = await stores.mosques.get(slug);
     if (!before) throw notFound(`There is no mosque '${slug}'.`);
     if (!(transition.from as readonly MosqueStatus[]).includes(before.status)) {
-      throw new AppError('CONFLICT', `Mosque '${slug}' is ${before.status}; only a ${transition.from.join(' or ')} mosque can be ${transition.done}.`);
+      throw new AppError(
+        'CONFLICT',
+        `Mosque '${slug}' is ${before.status}; only a ${transition.from.join(' or ')} mosque can be ${transition.done}.`,
+      );
     }
     const { after, result } = await change(stores, before, at);
     await stores.mosques.update(after);
@@ -142,6 +164,7 @@ async function findPossibleDuplicates(stores: Stores, mosque: MosqueRecord): Pro
 function checkedReason(reason: string | null, required: boolean): string | null {
   const trimmed = reason?.trim() ?? '';
   if (required && trimmed === '') throw validationError('A reason is required (--reason).');
-  if (trimmed.length > MAX_REASON_LENGTH) throw validationError(`The reason must be at most ${MAX_REASON_LENGTH} characters.`);
+  if (trimmed.length > MAX_REASON_LENGTH)
+    throw validationError(`The reason must be at most ${MAX_REASON_LENGTH} characters.`);
   return trimmed === '' ? null : trimmed;
 }

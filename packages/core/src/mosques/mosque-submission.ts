@@ -41,8 +41,20 @@ export const REQUIRED_MOSQUE_FIELDS = ['nameEn', 'addressLine1', 'city', 'countr
 /** The submitted fields, trimmed and checked: everything of a record but its slug, state and times. */
 export type ValidSubmission = Pick<
   MosqueRecord,
-  | 'nameEn' | 'nameAr' | 'addressLine1' | 'city' | 'country' | 'lat' | 'lng' | 'denomination'
-  | 'phone' | 'website' | 'email' | 'description' | 'languages' | 'submitterEmail'
+  | 'nameEn'
+  | 'nameAr'
+  | 'addressLine1'
+  | 'city'
+  | 'country'
+  | 'lat'
+  | 'lng'
+  | 'denomination'
+  | 'phone'
+  | 'website'
+  | 'email'
+  | 'description'
+  | 'languages'
+  | 'submitterEmail'
 >;
 
 const PHONE = /^\+?[0-9 ().\-/]+$/;
@@ -55,7 +67,8 @@ export function validateSubmission(input: MosqueSubmission): ValidSubmission {
   const submission = input as unknown as Record<string, unknown>;
   for (const field of REQUIRED_MOSQUE_FIELDS) requiredText(submission, field);
   const country = toCountryCode(requiredText(submission, 'country'));
-  if (!country) throw parameterError('country', 'country must be an assigned ISO 3166-1 alpha-2 code such as GB or TR.');
+  if (!country)
+    throw parameterError('country', 'country must be an assigned ISO 3166-1 alpha-2 code such as GB or TR.');
   return {
     nameEn: requiredText(submission, 'nameEn'),
     nameAr: optionalText(submission, 'nameAr'),
@@ -73,13 +86,19 @@ export function validateSubmission(input: MosqueSubmission): ValidSubmission {
   };
 }
 
-function requiredText(submission: Record<string, unknown>, field: keyof typeof MOSQUE_FIELD_LIMITS | 'country'): string {
+function requiredText(
+  submission: Record<string, unknown>,
+  field: keyof typeof MOSQUE_FIELD_LIMITS | 'country',
+): string {
   const value = optionalText(submission, field);
   if (value === null) throw parameterError(field, `${field} is required.`);
   return value;
 }
 
-function optionalText(submission: Record<string, unknown>, field: keyof typeof MOSQUE_FIELD_LIMITS | 'country'): string | null {
+function optionalText(
+  submission: Record<string, unknown>,
+  field: keyof typeof MOSQUE_FIELD_LIMITS | 'country',
+): string | null {
   const value = submission[field];
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string') throw parameterError(field, `${field} must be a string.`);
@@ -100,9 +119,14 @@ function languages(value: unknown): string[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw parameterError('languages', 'languages must be an array of language codes.');
   const bad = value.find((code) => typeof code !== 'string' || !isLanguageCode(code));
-  if (bad !== undefined) throw parameterError('languages', `languages contains '${String(bad)}', which is not a lowercase language code such as en or ar.`);
+  if (bad !== undefined)
+    throw parameterError(
+      'languages',
+      `languages contains '${String(bad)}', which is not a lowercase language code such as en or ar.`,
+    );
   const unique = [...new Set(value as string[])];
-  if (unique.length > MOSQUE_FIELD_LIMITS.languages) throw parameterError('languages', `languages may list at most ${MOSQUE_FIELD_LIMITS.languages} codes.`);
+  if (unique.length > MOSQUE_FIELD_LIMITS.languages)
+    throw parameterError('languages', `languages may list at most ${MOSQUE_FIELD_LIMITS.languages} codes.`);
   return unique;
 }
 
@@ -115,8 +139,11 @@ function coordinates(submission: Record<string, unknown>): { lat: number | null;
 
 /** Both coordinates or neither; each a number in range. Names the offending field. */
 export function checkedCoordinates(lat: unknown, lng: unknown): { lat: number; lng: number } {
-  if (lat === null || lat === undefined || lng === null || lng === undefined) throw parameterError(['lat', 'lng'], 'lat and lng must be given together.');
-  if (typeof lat !== 'number' || !Number.isFinite(lat) || lat < -90 || lat > 90) throw parameterError('lat', 'lat must be a number from -90 to 90.');
-  if (typeof lng !== 'number' || !Number.isFinite(lng) || lng < -180 || lng > 180) throw parameterError('lng', 'lng must be a number from -180 to 180.');
+  if (lat === null || lat === undefined || lng === null || lng === undefined)
+    throw parameterError(['lat', 'lng'], 'lat and lng must be given together.');
+  if (typeof lat !== 'number' || !Number.isFinite(lat) || lat < -90 || lat > 90)
+    throw parameterError('lat', 'lat must be a number from -90 to 90.');
+  if (typeof lng !== 'number' || !Number.isFinite(lng) || lng < -180 || lng > 180)
+    throw parameterError('lng', 'lng must be a number from -180 to 180.');
   return { lat, lng };
 }

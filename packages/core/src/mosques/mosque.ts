@@ -52,7 +52,8 @@ export const isSearchable = (record: MosqueRecord): record is MosqueRecord & { l
   record.status === 'published' && record.lat !== null && record.lng !== null;
 
 export function toPublicMosque(record: MosqueRecord): PublicMosque {
-  if (record.lat === null || record.lng === null) throw new Error(`Mosque ${record.slug} has no coordinates and cannot be shown.`);
+  if (record.lat === null || record.lng === null)
+    throw new Error(`Mosque ${record.slug} has no coordinates and cannot be shown.`);
   return {
     slug: record.slug,
     nameEn: record.nameEn,

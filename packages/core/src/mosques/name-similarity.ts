@@ -2,9 +2,33 @@ import { foldText, words } from './text-folding.js';
 
 /** Words that say "mosque" or are glue in many languages: two mosques sharing only these are not alike. */
 const GENERIC_WORDS = new Set([
-  'mosque', 'masjid', 'masjed', 'masijd', 'mesjid', 'mescit', 'mescidi', 'cami', 'camii', 'jami', 'jamia', 'jame', 'jama',
-  'islamic', 'muslim', 'centre', 'center', 'society', 'the', 'of', 'and', 'al', 'el', 'ul',
-  'مسجد', 'جامع', 'ال',
+  'mosque',
+  'masjid',
+  'masjed',
+  'masijd',
+  'mesjid',
+  'mescit',
+  'mescidi',
+  'cami',
+  'camii',
+  'jami',
+  'jamia',
+  'jame',
+  'jama',
+  'islamic',
+  'muslim',
+  'centre',
+  'center',
+  'society',
+  'the',
+  'of',
+  'and',
+  'al',
+  'el',
+  'ul',
+  'مسجد',
+  'جامع',
+  'ال',
 ]);
 
 const significantWords = (name: string) => new Set(words(foldText(name)).filter((word) => !GENERIC_WORDS.has(word)));

@@ -24,10 +24,15 @@ export interface MosqueListQuery {
 type MosqueReadStores = Pick<Stores, 'mosques'>;
 
 /** Published mosques matching every given filter: nearest first with `near` (each with `distanceKm`), otherwise by slug. */
-export async function listMosques(stores: MosqueReadStores, query: MosqueListQuery): Promise<(PublicMosque | PublicMosqueWithDistance)[]> {
+export async function listMosques(
+  stores: MosqueReadStores,
+  query: MosqueListQuery,
+): Promise<(PublicMosque | PublicMosqueWithDistance)[]> {
   const search = parseMosqueQuery(query);
   const hits = await stores.mosques.searchPublished(search);
-  return hits.map(({ mosque, distanceKm }) => (distanceKm === undefined ? mosque : { ...mosque, distanceKm: roundTo(distanceKm, 3) }));
+  return hits.map(({ mosque, distanceKm }) =>
+    distanceKm === undefined ? mosque : { ...mosque, distanceKm: roundTo(distanceKm, 3) },
+  );
 }
 
 /** One published mosque; any other state is as absent as a slug never used. */
@@ -46,7 +51,8 @@ export function parseMosqueQuery(query: MosqueListQuery): MosqueSearch {
   if (query.near !== undefined) search.near = parseNear(query.near);
   if (query.country !== undefined) {
     const country = toCountryCode(query.country);
-    if (!country) throw parameterError('country', `country must be an ISO 3166-1 alpha-2 code such as GB, got '${query.country}'.`);
+    if (!country)
+      throw parameterError('country', `country must be an ISO 3166-1 alpha-2 code such as GB, got '${query.country}'.`);
     search.country = country;
   }
   if (query.city !== undefined) {

@@ -1,5 +1,15 @@
 /** Letters NFKD does not decompose into ASCII. */
-const SPECIAL_LETTERS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', þ: 'th', ł: 'l', ı: 'i' };
+const SPECIAL_LETTERS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ł: 'l',
+  ı: 'i',
+};
 const MAX_BASE_LENGTH = 80;
 
 /** Lowercase ASCII words joined by `-`: `Test Mosque Ünye` → `test-mosque-unye`. */

@@ -15,12 +15,24 @@ const POLAR_CIRCLE_RESOLUTION = {
   unresolved: PolarCircleResolution.Unresolved,
 } as const satisfies Record<PolarCircleResolutionName, unknown>;
 
-const SHAFAQ = { general: Shafaq.General, ahmer: Shafaq.Ahmer, abyad: Shafaq.Abyad } as const satisfies Record<ShafaqKind, unknown>;
+const SHAFAQ = { general: Shafaq.General, ahmer: Shafaq.Ahmer, abyad: Shafaq.Abyad } as const satisfies Record<
+  ShafaqKind,
+  unknown
+>;
 
 /** adhan's parameter object for the settings; `ishaInterval` overrides the method's (Umm al-Qura in Ramadan). */
-export function toAdhanParameters(settings: PrayerSettings, ishaInterval = settings.method.ishaInterval): CalculationParameters {
+export function toAdhanParameters(
+  settings: PrayerSettings,
+  ishaInterval = settings.method.ishaInterval,
+): CalculationParameters {
   const { method } = settings;
-  const parameters = new CalculationParameters(method.adhanMethod, method.fajrAngle, method.ishaAngle, ishaInterval, method.maghribAngle ?? 0);
+  const parameters = new CalculationParameters(
+    method.adhanMethod,
+    method.fajrAngle,
+    method.ishaAngle,
+    ishaInterval,
+    method.maghribAngle ?? 0,
+  );
   parameters.methodAdjustments = { ...method.offsets };
   parameters.adjustments = { ...NO_OFFSETS, ...settings.adjustments };
   parameters.madhab = settings.madhab === 'hanafi' ? Madhab.Hanafi : Madhab.Shafi;

@@ -17,7 +17,9 @@ export function validateAdjustments(given: unknown): Partial<PrayerOffsets> {
       throw invalid(`adjustments.${name} is not a time that can be adjusted; use ${PRAYER_NAMES.join(', ')}.`);
     }
     if (!Number.isInteger(minutes) || Math.abs(minutes as number) > MAX_ADJUSTMENT_MINUTES) {
-      throw invalid(`adjustments.${name} must be a whole number of minutes from -${MAX_ADJUSTMENT_MINUTES} to ${MAX_ADJUSTMENT_MINUTES}.`);
+      throw invalid(
+        `adjustments.${name} must be a whole number of minutes from -${MAX_ADJUSTMENT_MINUTES} to ${MAX_ADJUSTMENT_MINUTES}.`,
+      );
     }
     result[name as PrayerName] = minutes as number;
   }
@@ -27,7 +29,10 @@ export function validateAdjustments(given: unknown): Partial<PrayerOffsets> {
 /** The query form "fajr:2,isha:-1" as minutes by (lowercased) name, names not yet checked. */
 function minutesByName(text: string): Record<string, number> {
   const result: Record<string, number> = {};
-  for (const entry of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const match = /^([a-z]+)\s*:\s*([+-]?\d+)$/i.exec(entry);
     if (!match) throw invalid(`adjustments must be written like fajr:2,isha:-1 (got "${entry}").`);
     result[match[1]!.toLowerCase()] = Number(match[2]);

@@ -29,7 +29,10 @@ export interface CalculationMethodDefinition extends CalculationMethodDescriptio
   ramadanIshaInterval?: number;
 }
 
-type MethodFields = Omit<CalculationMethodDefinition, 'offsets' | 'rounding' | 'maghribAngle' | 'ishaInterval' | 'notes'> &
+type MethodFields = Omit<
+  CalculationMethodDefinition,
+  'offsets' | 'rounding' | 'maghribAngle' | 'ishaInterval' | 'notes'
+> &
   Partial<Pick<CalculationMethodDefinition, 'offsets' | 'rounding' | 'maghribAngle' | 'ishaInterval' | 'notes'>>;
 
 const method = (fields: MethodFields): CalculationMethodDefinition => ({
@@ -46,9 +49,33 @@ const method = (fields: MethodFields): CalculationMethodDefinition => ({
  * lib/esm/CalculationMethod.js); a test checks they still equal adhan's.
  */
 const ADHAN_METHODS: CalculationMethodDefinition[] = [
-  method({ id: 'muslim-world-league', name: 'Muslim World League', aladhanId: 3, adhanMethod: 'MuslimWorldLeague', fajrAngle: 18, ishaAngle: 17, offsets: offsets({ dhuhr: 1 }) }),
-  method({ id: 'egyptian', name: 'Egyptian General Authority of Survey', aladhanId: 5, adhanMethod: 'Egyptian', fajrAngle: 19.5, ishaAngle: 17.5, offsets: offsets({ dhuhr: 1 }) }),
-  method({ id: 'karachi', name: 'University of Islamic Sciences, Karachi', aladhanId: 1, adhanMethod: 'Karachi', fajrAngle: 18, ishaAngle: 18, offsets: offsets({ dhuhr: 1 }) }),
+  method({
+    id: 'muslim-world-league',
+    name: 'Muslim World League',
+    aladhanId: 3,
+    adhanMethod: 'MuslimWorldLeague',
+    fajrAngle: 18,
+    ishaAngle: 17,
+    offsets: offsets({ dhuhr: 1 }),
+  }),
+  method({
+    id: 'egyptian',
+    name: 'Egyptian General Authority of Survey',
+    aladhanId: 5,
+    adhanMethod: 'Egyptian',
+    fajrAngle: 19.5,
+    ishaAngle: 17.5,
+    offsets: offsets({ dhuhr: 1 }),
+  }),
+  method({
+    id: 'karachi',
+    name: 'University of Islamic Sciences, Karachi',
+    aladhanId: 1,
+    adhanMethod: 'Karachi',
+    fajrAngle: 18,
+    ishaAngle: 18,
+    offsets: offsets({ dhuhr: 1 }),
+  }),
   method({
     id: 'umm-al-qura',
     name: 'Umm al-Qura University, Makkah',
@@ -60,7 +87,15 @@ const ADHAN_METHODS: CalculationMethodDefinition[] = [
     ramadanIshaInterval: 120,
     notes: 'Isha is 90 minutes after Maghrib, 120 minutes in Ramadan (Umm al-Qura calendar).',
   }),
-  method({ id: 'dubai', name: 'Dubai (UAE)', aladhanId: 16, adhanMethod: 'Dubai', fajrAngle: 18.2, ishaAngle: 18.2, offsets: offsets({ sunrise: -3, dhuhr: 3, asr: 3, maghrib: 3 }) }),
+  method({
+    id: 'dubai',
+    name: 'Dubai (UAE)',
+    aladhanId: 16,
+    adhanMethod: 'Dubai',
+    fajrAngle: 18.2,
+    ishaAngle: 18.2,
+    offsets: offsets({ sunrise: -3, dhuhr: 3, asr: 3, maghrib: 3 }),
+  }),
   method({
     id: 'moonsighting-committee',
     name: 'Moonsighting Committee Worldwide',
@@ -69,14 +104,56 @@ const ADHAN_METHODS: CalculationMethodDefinition[] = [
     fajrAngle: 18,
     ishaAngle: 18,
     offsets: offsets({ dhuhr: 5, maghrib: 3 }),
-    notes: 'Fajr and Isha follow seasonal twilight tables (shafaq: general, ahmer or abyad); above 55° latitude, 1/7 of the night.',
+    notes:
+      'Fajr and Isha follow seasonal twilight tables (shafaq: general, ahmer or abyad); above 55° latitude, 1/7 of the night.',
   }),
-  method({ id: 'north-america', name: 'Islamic Society of North America (ISNA)', aladhanId: 2, adhanMethod: 'NorthAmerica', fajrAngle: 15, ishaAngle: 15, offsets: offsets({ dhuhr: 1 }) }),
+  method({
+    id: 'north-america',
+    name: 'Islamic Society of North America (ISNA)',
+    aladhanId: 2,
+    adhanMethod: 'NorthAmerica',
+    fajrAngle: 15,
+    ishaAngle: 15,
+    offsets: offsets({ dhuhr: 1 }),
+  }),
   method({ id: 'kuwait', name: 'Kuwait', aladhanId: 9, adhanMethod: 'Kuwait', fajrAngle: 18, ishaAngle: 17.5 }),
-  method({ id: 'qatar', name: 'Qatar', aladhanId: 10, adhanMethod: 'Qatar', fajrAngle: 18, ishaAngle: 0, ishaInterval: 90 }),
-  method({ id: 'singapore', name: 'Majlis Ugama Islam Singapura, Singapore', aladhanId: 11, adhanMethod: 'Singapore', fajrAngle: 20, ishaAngle: 18, offsets: offsets({ dhuhr: 1 }), rounding: 'up' }),
-  method({ id: 'tehran', name: 'Institute of Geophysics, University of Tehran', aladhanId: 7, adhanMethod: 'Tehran', fajrAngle: 17.7, ishaAngle: 14, maghribAngle: 4.5 }),
-  method({ id: 'turkey', name: 'Diyanet İşleri Başkanlığı, Turkey', aladhanId: 13, adhanMethod: 'Turkey', fajrAngle: 18, ishaAngle: 17, offsets: offsets({ sunrise: -7, dhuhr: 5, asr: 4, maghrib: 7 }) }),
+  method({
+    id: 'qatar',
+    name: 'Qatar',
+    aladhanId: 10,
+    adhanMethod: 'Qatar',
+    fajrAngle: 18,
+    ishaAngle: 0,
+    ishaInterval: 90,
+  }),
+  method({
+    id: 'singapore',
+    name: 'Majlis Ugama Islam Singapura, Singapore',
+    aladhanId: 11,
+    adhanMethod: 'Singapore',
+    fajrAngle: 20,
+    ishaAngle: 18,
+    offsets: offsets({ dhuhr: 1 }),
+    rounding: 'up',
+  }),
+  method({
+    id: 'tehran',
+    name: 'Institute of Geophysics, University of Tehran',
+    aladhanId: 7,
+    adhanMethod: 'Tehran',
+    fajrAngle: 17.7,
+    ishaAngle: 14,
+    maghribAngle: 4.5,
+  }),
+  method({
+    id: 'turkey',
+    name: 'Diyanet İşleri Başkanlığı, Turkey',
+    aladhanId: 13,
+    adhanMethod: 'Turkey',
+    fajrAngle: 18,
+    ishaAngle: 17,
+    offsets: offsets({ sunrise: -7, dhuhr: 5, asr: 4, maghrib: 7 }),
+  }),
 ];
 
 /**
@@ -86,14 +163,58 @@ const ADHAN_METHODS: CalculationMethodDefinition[] = [
  * from sunset, so a Maghrib offset is repeated on Isha to keep the published gap (Portugal).
  */
 const ALADHAN_METHODS: CalculationMethodDefinition[] = [
-  method({ id: 'jafari', name: 'Shia Ithna-Ashari, Leva Institute, Qum', aladhanId: 0, adhanMethod: 'Other', fajrAngle: 16, ishaAngle: 14, maghribAngle: 4 }),
-  method({ id: 'gulf', name: 'Gulf Region', aladhanId: 8, adhanMethod: 'Other', fajrAngle: 19.5, ishaAngle: 0, ishaInterval: 90 }),
-  method({ id: 'france', name: 'Union des Organisations Islamiques de France (UOIF)', aladhanId: 12, adhanMethod: 'Other', fajrAngle: 12, ishaAngle: 12 }),
-  method({ id: 'russia', name: 'Spiritual Administration of Muslims of Russia', aladhanId: 14, adhanMethod: 'Other', fajrAngle: 16, ishaAngle: 15 }),
-  method({ id: 'jakim', name: 'Jabatan Kemajuan Islam Malaysia (JAKIM)', aladhanId: 17, adhanMethod: 'Other', fajrAngle: 20, ishaAngle: 18 }),
+  method({
+    id: 'jafari',
+    name: 'Shia Ithna-Ashari, Leva Institute, Qum',
+    aladhanId: 0,
+    adhanMethod: 'Other',
+    fajrAngle: 16,
+    ishaAngle: 14,
+    maghribAngle: 4,
+  }),
+  method({
+    id: 'gulf',
+    name: 'Gulf Region',
+    aladhanId: 8,
+    adhanMethod: 'Other',
+    fajrAngle: 19.5,
+    ishaAngle: 0,
+    ishaInterval: 90,
+  }),
+  method({
+    id: 'france',
+    name: 'Union des Organisations Islamiques de France (UOIF)',
+    aladhanId: 12,
+    adhanMethod: 'Other',
+    fajrAngle: 12,
+    ishaAngle: 12,
+  }),
+  method({
+    id: 'russia',
+    name: 'Spiritual Administration of Muslims of Russia',
+    aladhanId: 14,
+    adhanMethod: 'Other',
+    fajrAngle: 16,
+    ishaAngle: 15,
+  }),
+  method({
+    id: 'jakim',
+    name: 'Jabatan Kemajuan Islam Malaysia (JAKIM)',
+    aladhanId: 17,
+    adhanMethod: 'Other',
+    fajrAngle: 20,
+    ishaAngle: 18,
+  }),
   method({ id: 'tunisia', name: 'Tunisia', aladhanId: 18, adhanMethod: 'Other', fajrAngle: 18, ishaAngle: 18 }),
   method({ id: 'algeria', name: 'Algeria', aladhanId: 19, adhanMethod: 'Other', fajrAngle: 18, ishaAngle: 17 }),
-  method({ id: 'kemenag', name: 'Kementerian Agama Republik Indonesia (KEMENAG)', aladhanId: 20, adhanMethod: 'Other', fajrAngle: 20, ishaAngle: 18 }),
+  method({
+    id: 'kemenag',
+    name: 'Kementerian Agama Republik Indonesia (KEMENAG)',
+    aladhanId: 20,
+    adhanMethod: 'Other',
+    fajrAngle: 20,
+    ishaAngle: 18,
+  }),
   // Aladhan's Method.php gives only the angles. The offsets (sunrise -3, Dhuhr +5, Maghrib +5) are those
   // of adhan_dart's CalculationMethodParameters.morocco(), from the Morocco method proposed to adhan-js
   // (PRs #13/#19, left unmerged because fixed offsets match the ministry's tables only within ~2 minutes, PR #17).
@@ -105,7 +226,7 @@ const ALADHAN_METHODS: CalculationMethodDefinition[] = [
     fajrAngle: 19,
     ishaAngle: 17,
     offsets: offsets({ sunrise: -3, dhuhr: 5, maghrib: 5 }),
-    notes: "The ministry adjusts its tables by hand per city; fixed offsets match them within about 2 minutes.",
+    notes: 'The ministry adjusts its tables by hand per city; fixed offsets match them within about 2 minutes.',
   }),
   method({
     id: 'portugal',
@@ -143,6 +264,10 @@ const CUSTOM_METHOD: CalculationMethodDefinition = method({
   notes: 'Set fajrAngle, ishaAngle or ishaInterval; omitted ones default to 18°, 17° and 0.',
 });
 
-export const CALCULATION_METHODS: readonly CalculationMethodDefinition[] = [...ADHAN_METHODS, ...ALADHAN_METHODS, CUSTOM_METHOD];
+export const CALCULATION_METHODS: readonly CalculationMethodDefinition[] = [
+  ...ADHAN_METHODS,
+  ...ALADHAN_METHODS,
+  CUSTOM_METHOD,
+];
 
 export const DEFAULT_METHOD_ID = 'muslim-world-league';

@@ -21,7 +21,9 @@ export function dayCalculator(settings: PrayerSettings, referenceDate: CivilDate
   const coordinates = new Coordinates(settings.lat, settings.lng);
   const regular = { parameters: toAdhanParameters(settings), ishaInterval: settings.method.ishaInterval };
   const ramadanInterval = settings.method.ramadanIshaInterval;
-  const ramadan = ramadanInterval ? { parameters: toAdhanParameters(settings, ramadanInterval), ishaInterval: ramadanInterval } : regular;
+  const ramadan = ramadanInterval
+    ? { parameters: toAdhanParameters(settings, ramadanInterval), ishaInterval: ramadanInterval }
+    : regular;
   const shift = solarDayShift(referenceDate, settings.lng, settings.timezone);
   const unresolvedPolar = settings.polarCircleResolution === 'unresolved';
 
@@ -32,7 +34,9 @@ export function dayCalculator(settings: PrayerSettings, referenceDate: CivilDate
     const times = new PrayerTimes(coordinates, adhanDate(solarDate), parameters);
     const wrong = implausibleTimes(times, unresolvedPolar && noonSolarAltitude(settings.lat, solarDate) <= 0);
     // adhan answers Invalid Date where the sun never reaches the needed depression and no rule applies.
-    const instants = PRAYER_NAMES.map((name) => (Number.isNaN(times[name].getTime()) || wrong.has(name) ? null : times[name]));
+    const instants = PRAYER_NAMES.map((name) =>
+      Number.isNaN(times[name].getTime()) || wrong.has(name) ? null : times[name],
+    );
     const readings = zonedDateTimes(instants, settings.timezone);
     const timings = {} as Record<PrayerName, string | null>;
     const timestamps = {} as Record<PrayerName, string | null>;

@@ -14,9 +14,14 @@ const HOUR = 3_600_000;
  */
 export function implausibleTimes(times: PrayerTimes, noSunAtNoon: boolean): Set<PrayerName> {
   const dhuhr = times.dhuhr.getTime();
-  const [fajr, sunrise, asr, sunset, maghrib, isha] = [times.fajr, times.sunrise, times.asr, times.sunset, times.maghrib, times.isha].map(
-    (time) => time.getTime(),
-  ) as [number, number, number, number, number, number];
+  const [fajr, sunrise, asr, sunset, maghrib, isha] = [
+    times.fajr,
+    times.sunrise,
+    times.asr,
+    times.sunset,
+    times.maghrib,
+    times.isha,
+  ].map((time) => time.getTime()) as [number, number, number, number, number, number];
   const wrong = new Set<PrayerName>();
   const known = (time: number) => !Number.isNaN(time);
 

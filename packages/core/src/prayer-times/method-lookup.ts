@@ -27,5 +27,16 @@ export function listMethods(): CalculationMethodDescription[] {
 
 function describeMethod(method: CalculationMethodDefinition): CalculationMethodDescription {
   const { id, name, aladhanId, fajrAngle, ishaAngle, ishaInterval, maghribAngle, offsets, rounding, notes } = method;
-  return { id, name, aladhanId, fajrAngle, ishaAngle, ishaInterval, maghribAngle, offsets: { ...offsets }, rounding, notes };
+  return {
+    id,
+    name,
+    aladhanId,
+    fajrAngle,
+    ishaAngle,
+    ishaInterval,
+    maghribAngle,
+    offsets: { ...offsets },
+    rounding,
+    notes,
+  };
 }

@@ -50,8 +50,18 @@ export function resolvePrayerSettings(options: PrayerTimesOptions): PrayerSettin
     timezone: given(options.timezone) ? resolveTimeZone(options.timezone) : timeZoneAt(lat, lng),
     method,
     madhab: oneOf('madhab', MADHABS, options.madhab, 'shafi'),
-    highLatitudeRule: oneOf('highLatitudeRule', HIGH_LATITUDE_RULES, options.highLatitudeRule, recommendedRule(lat, lng)),
-    polarCircleResolution: oneOf('polarCircleResolution', POLAR_CIRCLE_RESOLUTIONS, options.polarCircleResolution, 'unresolved'),
+    highLatitudeRule: oneOf(
+      'highLatitudeRule',
+      HIGH_LATITUDE_RULES,
+      options.highLatitudeRule,
+      recommendedRule(lat, lng),
+    ),
+    polarCircleResolution: oneOf(
+      'polarCircleResolution',
+      POLAR_CIRCLE_RESOLUTIONS,
+      options.polarCircleResolution,
+      'unresolved',
+    ),
     shafaq: shafaqFor(method, options.shafaq),
     adjustments: given(options.adjustments) ? validateAdjustments(options.adjustments) : {},
   };
@@ -76,7 +86,10 @@ function shafaqFor(method: CalculationMethodDefinition, shafaq: unknown): Shafaq
   return oneOf('shafaq', SHAFAQ_KINDS, shafaq, 'general');
 }
 
-function withCustomAngles(method: CalculationMethodDefinition, options: PrayerTimesOptions): CalculationMethodDefinition {
+function withCustomAngles(
+  method: CalculationMethodDefinition,
+  options: PrayerTimesOptions,
+): CalculationMethodDefinition {
   const { fajrAngle, ishaAngle, ishaInterval } = options;
   if (method.id !== CUSTOM_METHOD_ID) {
     const stray = Object.entries({ fajrAngle, ishaAngle, ishaInterval }).find(([, value]) => given(value));
@@ -85,12 +98,18 @@ function withCustomAngles(method: CalculationMethodDefinition, options: PrayerTi
   }
   if (given(fajrAngle)) assertAngle('fajrAngle', fajrAngle);
   if (given(ishaAngle)) assertAngle('ishaAngle', ishaAngle);
-  if (given(ishaInterval) && (!Number.isInteger(ishaInterval) || ishaInterval < 0 || ishaInterval > MAX_ISHA_INTERVAL)) {
+  if (
+    given(ishaInterval) &&
+    (!Number.isInteger(ishaInterval) || ishaInterval < 0 || ishaInterval > MAX_ISHA_INTERVAL)
+  ) {
     throw ruleBroken('ishaInterval', PARAMETER_RULES.minutes(MAX_ISHA_INTERVAL));
   }
   const byInterval = given(ishaInterval) && ishaInterval > 0;
   if (byInterval && given(ishaAngle)) {
-    throw parameterError(['ishaAngle', 'ishaInterval'], 'ishaAngle and ishaInterval cannot both be given: Isha is either an angle or minutes after Maghrib.');
+    throw parameterError(
+      ['ishaAngle', 'ishaInterval'],
+      'ishaAngle and ishaInterval cannot both be given: Isha is either an angle or minutes after Maghrib.',
+    );
   }
   return {
     ...method,

@@ -12,7 +12,10 @@ const { first: FIRST_YEAR, last: LAST_YEAR } = PRAYER_TIMES_YEARS;
 /** Prayer times for one local day (CONTRACT §6). Throws AppError('VALIDATION_ERROR') naming a bad parameter. */
 export function prayerTimes(input: PrayerTimesInput): PrayerTimesDay {
   const settings = resolvePrayerSettings(input);
-  const date = input.date === undefined || input.date === null ? todayIn(input.now, settings.timezone) : parsePrayerDate(input.date);
+  const date =
+    input.date === undefined || input.date === null
+      ? todayIn(input.now, settings.timezone)
+      : parsePrayerDate(input.date);
   return dayCalculator(settings, date)(date);
 }
 
@@ -23,7 +26,8 @@ export function prayerCalendar(input: PrayerCalendarInput): PrayerTimesDay[] {
   if (!Number.isInteger(year) || year < FIRST_YEAR || year > LAST_YEAR) {
     throw ruleBroken('year', PARAMETER_RULES.wholeNumber(FIRST_YEAR, LAST_YEAR));
   }
-  if (!Number.isInteger(month) || month < 1 || month > 12) throw ruleBroken('month', PARAMETER_RULES.wholeNumber(1, 12));
+  if (!Number.isInteger(month) || month < 1 || month > 12)
+    throw ruleBroken('month', PARAMETER_RULES.wholeNumber(1, 12));
   const calculate = dayCalculator(settings, { year, month, day: 15 });
   return Array.from({ length: daysInMonth(year, month) }, (_, index) => calculate({ year, month, day: index + 1 }));
 }

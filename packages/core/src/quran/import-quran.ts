@@ -46,9 +46,14 @@ interface ImportDeps {
  * Imports surahs, the Arabic text and translations in one transaction: all of it or nothing.
  * Re-importing the same source changes nothing; each edition that changed gets one summary audit entry.
  */
-export async function importQuran(deps: ImportDeps, source: QuranSource, options: QuranImportOptions = {}): Promise<QuranImportReport> {
+export async function importQuran(
+  deps: ImportDeps,
+  source: QuranSource,
+  options: QuranImportOptions = {},
+): Promise<QuranImportReport> {
   assertSurahCatalogue(source.surahs);
-  if (source.arabic.edition.lang !== ARABIC_LOCALE) throw validationError(`The Arabic edition must have lang '${ARABIC_LOCALE}'.`);
+  if (source.arabic.edition.lang !== ARABIC_LOCALE)
+    throw validationError(`The Arabic edition must have lang '${ARABIC_LOCALE}'.`);
   const langs = source.translations.map(({ edition }) => edition.lang);
   if (new Set(langs).size !== langs.length) throw validationError('The source gives one language twice.');
   source.translations.forEach(({ edition }) => assertWritableLocale(edition.lang));
@@ -63,12 +68,16 @@ export async function importQuran(deps: ImportDeps, source: QuranSource, options
   return deps.unitOfWork.run(async (stores) => {
     const changedSurahs = await stores.quran.upsertSurahs(source.surahs);
     const editions = [
-      await writeEdition(stores, source.arabic, { at, actor, catalogueChanged: changedSurahs > 0 }, () => stores.quran.putArabicTexts(source.arabic.texts)),
+      await writeEdition(stores, source.arabic, { at, actor, catalogueChanged: changedSurahs > 0 }, () =>
+        stores.quran.putArabicTexts(source.arabic.texts),
+      ),
     ];
     options.onProgress?.(1, total);
     for (const translation of source.translations) {
       editions.push(
-        await writeEdition(stores, translation, { at, actor }, () => stores.quran.putTranslations(translation.edition.lang, translation.texts, at)),
+        await writeEdition(stores, translation, { at, actor }, () =>
+          stores.quran.putTranslations(translation.edition.lang, translation.texts, at),
+        ),
       );
       options.onProgress?.(editions.length, total);
     }
@@ -80,13 +89,18 @@ export async function importQuran(deps: ImportDeps, source: QuranSource, options
  * Imports one translation edition (e.g. Azerbaijani from a Tanzil file) over the stored Quran, in
  * one transaction. The file must give every ayah; its texts replace the language's stored ones.
  */
-export async function importQuranTranslation(deps: ImportDeps, input: QuranEditionTexts, options: Pick<QuranImportOptions, 'actor'> = {}): Promise<QuranEditionImportResult> {
+export async function importQuranTranslation(
+  deps: ImportDeps,
+  input: QuranEditionTexts,
+  options: Pick<QuranImportOptions, 'actor'> = {},
+): Promise<QuranEditionImportResult> {
   assertWritableLocale(input.edition.lang);
   assertQuranEditionMetadata(input.edition);
   const at = deps.clock.now().toISOString();
   return deps.unitOfWork.run(async (stores) => {
     const surahs = await stores.quran.listSurahs();
-    if (surahs.length === 0) throw new AppError('CONFLICT', 'The Quran is not imported yet: import it (import quran) before a translation.');
+    if (surahs.length === 0)
+      throw new AppError('CONFLICT', 'The Quran is not imported yet: import it (import quran) before a translation.');
     assertCompleteQuranEdition(surahs, input);
     return writeEdition(stores, input, { at, actor: options.actor ?? OPERATOR_ACTOR }, () =>
       stores.quran.putTranslations(input.edition.lang, input.texts, at),
@@ -113,7 +127,14 @@ async function writeEdition(
         after: { ...edition, ayahCount: texts.length },
       })
     : null;
-  return { lang: edition.lang, name: edition.name, ayahCount: texts.length, changedAyahs, metadataChanged, auditEntryId: entry?.id ?? null };
+  return {
+    lang: edition.lang,
+    name: edition.name,
+    ayahCount: texts.length,
+    changedAyahs,
+    metadataChanged,
+    auditEntryId: entry?.id ?? null,
+  };
 }
 
 function assertSurahCatalogue(surahs: Surah[]): void {
@@ -127,7 +148,11 @@ function assertSurahCatalogue(surahs: Surah[]): void {
 function surahProblem(surah: Surah, expectedId: number): string | undefined {
   if (surah.id !== expectedId) return `is numbered ${surah.id} where ${expectedId} was expected`;
   if (!Number.isInteger(surah.ayahCount) || surah.ayahCount < 1) return 'has no ayahs';
-  if ([surah.nameAr, surah.nameEn, surah.transliteration].some((name) => typeof name !== 'string' || name.trim() === '')) return 'lacks a name';
-  if (surah.revelationType !== 'meccan' && surah.revelationType !== 'medinan') return `has revelation type '${String(surah.revelationType)}'`;
+  if (
+    [surah.nameAr, surah.nameEn, surah.transliteration].some((name) => typeof name !== 'string' || name.trim() === '')
+  )
+    return 'lacks a name';
+  if (surah.revelationType !== 'meccan' && surah.revelationType !== 'medinan')
+    return `has revelation type '${String(surah.revelationType)}'`;
   return undefined;
 }

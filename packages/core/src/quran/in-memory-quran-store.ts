@@ -92,7 +92,14 @@ export class InMemoryQuranStore implements QuranStore, Snapshottable {
       const existing = this.state.ayahs.get(ayahKey(surah, ayah));
       if (existing?.text_ar === text) continue;
       if (existing) existing.text_ar = text;
-      else this.state.ayahs.set(ayahKey(surah, ayah), { surah, ayah, text_ar: text, ...defaultAyahMetadata(), translations: new Map() });
+      else
+        this.state.ayahs.set(ayahKey(surah, ayah), {
+          surah,
+          ayah,
+          text_ar: text,
+          ...defaultAyahMetadata(),
+          translations: new Map(),
+        });
       changed++;
     }
     return changed;

@@ -1,6 +1,12 @@
 import { auditResource, type AuditTargetOf } from '../audit/audit-target.js';
 import type { Restorer } from '../audit/restorer.js';
-import { assertSnapshotLocale, contentMetadataOf, noLongerExists, requireEarlierRecord, translationOf } from '../audit/snapshots.js';
+import {
+  assertSnapshotLocale,
+  contentMetadataOf,
+  noLongerExists,
+  requireEarlierRecord,
+  translationOf,
+} from '../audit/snapshots.js';
 import { ayahKey } from './quran.js';
 
 const label = ({ surah, ayah }: { surah: number; ayah: number }) => `Ayah ${ayahKey(surah, ayah)}`;
@@ -35,6 +41,7 @@ export const ayahMetadataRestorer: Restorer<AuditTargetOf<'ayah'>> = {
   comparable: (snapshot) => (snapshot === null || snapshot === undefined ? null : contentMetadataOf(snapshot)),
   async restore(stores, target, snapshot) {
     requireEarlierRecord(snapshot, auditResource(target));
-    if (!(await stores.quran.setMetadata(target.surah, target.ayah, contentMetadataOf(snapshot)))) throw noLongerExists(label(target));
+    if (!(await stores.quran.setMetadata(target.surah, target.ayah, contentMetadataOf(snapshot))))
+      throw noLongerExists(label(target));
   },
 };

@@ -29,7 +29,6 @@ export interface AyahText {
   text: string;
 }
 
-
 export interface AyahRef {
   surah: number;
   ayah: number;

@@ -33,7 +33,12 @@ export async function listSurahAyahs(stores: QuranReadStores, surah: number, inp
   return ayahs;
 }
 
-export async function getAyah(stores: QuranReadStores, surah: number, ayah: number, input: AyahReadInput): Promise<Ayah> {
+export async function getAyah(
+  stores: QuranReadStores,
+  surah: number,
+  ayah: number,
+  input: AyahReadInput,
+): Promise<Ayah> {
   const locales = parseTranslationsParameter(input.translations);
   const found = await stores.quran.getAyah(surah, ayah, { locales });
   if (found && (found.published || canSeeUnpublished(input.viewer))) return found;
@@ -42,7 +47,12 @@ export async function getAyah(stores: QuranReadStores, surah: number, ayah: numb
 }
 
 /** Editors' reads: the ayah with every translation, published or not; 404 when it does not exist. */
-export async function requireAyah(stores: QuranReadStores, surah: number, ayah: number, query: AyahQuery = {}): Promise<Ayah> {
+export async function requireAyah(
+  stores: QuranReadStores,
+  surah: number,
+  ayah: number,
+  query: AyahQuery = {},
+): Promise<Ayah> {
   const found = await stores.quran.getAyah(surah, ayah, query);
   if (!found) throw await missingAyah(stores, surah, ayah);
   return found;

@@ -25,7 +25,9 @@ export const TANZIL_TRANSLATION_LICENSE =
   'Copyright of the translator or publisher, not public domain. Tanzil.net distributes it for non-commercial purposes only; ' +
   'any other use needs permission from the translator or the publisher. Credit the translator and Tanzil.net and link to https://tanzil.net/trans/.';
 
-export type EditionOverrides = Partial<Pick<Edition, 'name' | 'translator' | 'attribution' | 'license' | 'sourceUrl' | 'publicDomain'>>;
+export type EditionOverrides = Partial<
+  Pick<Edition, 'name' | 'translator' | 'attribution' | 'license' | 'sourceUrl' | 'publicDomain'>
+>;
 
 /**
  * The edition of a Tanzil translation file: what the operator gave, else what the file's header
@@ -37,10 +39,15 @@ export function tanzilEdition(lang: string, header: TanzilHeader, overrides: Edi
   const translator = overrides.translator ?? header.translator ?? null;
   const name = overrides.name ?? header.name ?? translator;
   const attribution =
-    overrides.attribution ?? (fromTanzil ? `${translator ? `Translation by ${translator}, from` : 'From'} Tanzil.net (${TANZIL_TRANSLATIONS_URL}).` : undefined);
+    overrides.attribution ??
+    (fromTanzil
+      ? `${translator ? `Translation by ${translator}, from` : 'From'} Tanzil.net (${TANZIL_TRANSLATIONS_URL}).`
+      : undefined);
   const license = overrides.license ?? (fromTanzil ? TANZIL_TRANSLATION_LICENSE : undefined);
   const sourceUrl = overrides.sourceUrl ?? (fromTanzil ? `${TANZIL_TRANSLATIONS_URL}${header.id ?? ''}` : undefined);
-  const missing = Object.entries({ name, attribution, license, 'source URL': sourceUrl }).find(([, value]) => !value)?.[0];
+  const missing = Object.entries({ name, attribution, license, 'source URL': sourceUrl }).find(
+    ([, value]) => !value,
+  )?.[0];
   if (missing) throw validationError(`The edition's ${missing} must be given: the file's header does not state it.`);
   return {
     resource: 'quran',

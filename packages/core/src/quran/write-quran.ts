@@ -38,7 +38,11 @@ export async function putAyahTranslation(
 }
 
 /** Deletes one translation of an ayah (404 when there is none), audited with after = null. */
-export async function deleteAyahTranslation(deps: QuranWriteDeps, input: AyahRef & { locale: string }, actor: Actor): Promise<void> {
+export async function deleteAyahTranslation(
+  deps: QuranWriteDeps,
+  input: AyahRef & { locale: string },
+  actor: Actor,
+): Promise<void> {
   const { surah, ayah, locale } = input;
   assertWritableLocale(locale);
   await deps.unitOfWork.run(async (stores) => {
@@ -53,7 +57,11 @@ export async function deleteAyahTranslation(deps: QuranWriteDeps, input: AyahRef
 }
 
 /** Patches tags, notes and published; the audit entry holds the whole ayah before and after. */
-export async function patchAyahMetadata(deps: QuranWriteDeps, input: AyahRef & { patch: AyahMetadataPatch }, actor: Actor): Promise<Ayah> {
+export async function patchAyahMetadata(
+  deps: QuranWriteDeps,
+  input: AyahRef & { patch: AyahMetadataPatch },
+  actor: Actor,
+): Promise<Ayah> {
   const { surah, ayah } = input;
   const patch = parseAyahMetadataPatch(input.patch);
   return deps.unitOfWork.run(async (stores) => {
@@ -62,7 +70,14 @@ export async function patchAyahMetadata(deps: QuranWriteDeps, input: AyahRef & {
     const { tags, notes, published } = before;
     await stores.quran.setMetadata(surah, ayah, { tags, notes, published, ...definedFieldsOf(patch) });
     const after = await requireAyah(stores, surah, ayah);
-    await stores.audit.append({ at, ...actor, action: AUDIT_ACTIONS.patchMetadata, target: { type: 'ayah', surah, ayah }, before, after });
+    await stores.audit.append({
+      at,
+      ...actor,
+      action: AUDIT_ACTIONS.patchMetadata,
+      target: { type: 'ayah', surah, ayah },
+      before,
+      after,
+    });
     return after;
   });
 }

@@ -1,4 +1,10 @@
-import { decide, windowStartOf, type RateLimitDecision, type RateLimitPolicy, type RateLimiter } from './rate-limiter.js';
+import {
+  decide,
+  windowStartOf,
+  type RateLimitDecision,
+  type RateLimitPolicy,
+  type RateLimiter,
+} from './rate-limiter.js';
 
 const SWEEP_THRESHOLD = 10_000;
 

@@ -20,7 +20,8 @@ export function assertWritableLocale(locale: string): void {
 }
 
 /** The `translations` query parameter of reads: absent means every locale. */
-export const parseTranslationsParameter = (value: string | undefined) => (value === undefined ? undefined : parseLanguageList(value, 'translations'));
+export const parseTranslationsParameter = (value: string | undefined) =>
+  value === undefined ? undefined : parseLanguageList(value, 'translations');
 
 /** Parses `en,ru,tr` into codes, naming the first malformed one. */
 export function parseLanguageList(value: string, field: string): string[] {

@@ -15,7 +15,8 @@ export interface ContentMetadata {
 }
 
 /** Unpublished records are visible only to keys that may write (editors), never to readers or downloads. */
-export const canSeeUnpublished = (key: Pick<ApiKeyRecord, 'permissions'> | null) => key?.permissions.includes('write') ?? false;
+export const canSeeUnpublished = (key: Pick<ApiKeyRecord, 'permissions'> | null) =>
+  key?.permissions.includes('write') ?? false;
 
 /** Audit actions of translation and metadata writes, shared by the Quran and Hadith. */
 export const AUDIT_ACTIONS = {

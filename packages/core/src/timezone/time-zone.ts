@@ -31,7 +31,8 @@ export function canonicalTimeZone(name: string): string | undefined {
 /** Validates an IANA zone name, or throws a validation error naming `parameter`. */
 export function resolveTimeZone(name: unknown, parameter = 'timezone'): string {
   const canonical = typeof name === 'string' ? canonicalTimeZone(name) : undefined;
-  if (canonical === undefined) throw parameterError(parameter, `${parameter} must be an IANA time zone name such as Europe/London.`);
+  if (canonical === undefined)
+    throw parameterError(parameter, `${parameter} must be an IANA time zone name such as Europe/London.`);
   return canonical;
 }
 

@@ -31,7 +31,11 @@ export function utcOffsetMinutes(instant: Date, timeZone: string): number {
   return match[1] === '-' ? -minutes : minutes;
 }
 
-function zonedDateTime(instant: Date, timeZone: string, offsetMinutes = utcOffsetMinutes(instant, timeZone)): ZonedDateTime {
+function zonedDateTime(
+  instant: Date,
+  timeZone: string,
+  offsetMinutes = utcOffsetMinutes(instant, timeZone),
+): ZonedDateTime {
   const wallClock = new Date(instant.getTime() + offsetMinutes * 60_000);
   // Spelled out: spreading a fresh object here cost ten times the rest of the function in V8.
   return {
@@ -56,7 +60,9 @@ export function zonedDateTimes(instants: readonly (Date | null)[], timeZone: str
   if (!first || !last) return instants.map(() => null);
   const firstOffset = utcOffsetMinutes(first, timeZone);
   const shared = known.length > 1 && utcOffsetMinutes(last, timeZone) === firstOffset ? firstOffset : undefined;
-  return instants.map((instant) => instant && zonedDateTime(instant, timeZone, shared ?? (instant === first ? firstOffset : undefined)));
+  return instants.map(
+    (instant) => instant && zonedDateTime(instant, timeZone, shared ?? (instant === first ? firstOffset : undefined)),
+  );
 }
 
 /** The calendar date in the zone at that instant. */

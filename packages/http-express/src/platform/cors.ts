@@ -7,7 +7,14 @@ const allowReadsFromAnyOrigin = cors({
   origin: '*',
   methods: ['GET', 'HEAD'],
   allowedHeaders: ['X-API-Key', 'If-None-Match', 'X-Request-Id'],
-  exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id', 'ETag'],
+  exposedHeaders: [
+    'X-RateLimit-Limit',
+    'X-RateLimit-Remaining',
+    'X-RateLimit-Reset',
+    'Retry-After',
+    'X-Request-Id',
+    'ETag',
+  ],
   maxAge: 86_400,
 });
 

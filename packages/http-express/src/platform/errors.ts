@@ -23,9 +23,17 @@ export function errorEnvelope(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const known = error instanceof AppError ? error : fromBodyParser(error ?? {});
     if (!known) {
-      logger.error({ requestId: res.locals.requestId, err: error, method: req.method, path: req.path }, 'unexpected failure');
+      logger.error(
+        { requestId: res.locals.requestId, err: error, method: req.method, path: req.path },
+        'unexpected failure',
+      );
     }
-    const appError = known ?? new AppError('INTERNAL_ERROR', `Something went wrong; quote request id ${res.locals.requestId} when reporting it.`);
+    const appError =
+      known ??
+      new AppError(
+        'INTERNAL_ERROR',
+        `Something went wrong; quote request id ${res.locals.requestId} when reporting it.`,
+      );
     if (res.headersSent) return res.end();
     res.status(STATUS_BY_ERROR_CODE[appError.code]).json({ error: { code: appError.code, message: appError.message } });
   };
@@ -37,7 +45,13 @@ export const unknownRoute: RequestHandler = (req, _res, next) => {
 
 /** A known path asked with a method it does not have. */
 export function methodNotAllowed(allowed: string[]): RequestHandler {
-  const allow = [...new Set([...allowed.map((method) => method.toUpperCase()), ...(allowed.includes('get') ? ['HEAD'] : []), 'OPTIONS'])].join(', ');
+  const allow = [
+    ...new Set([
+      ...allowed.map((method) => method.toUpperCase()),
+      ...(allowed.includes('get') ? ['HEAD'] : []),
+      'OPTIONS',
+    ]),
+  ].join(', ');
   return (req, res, next) => {
     res.setHeader('Allow', allow);
     if (req.method === 'OPTIONS') return res.status(204).end();

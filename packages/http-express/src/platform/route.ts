@@ -8,7 +8,9 @@ export type HttpMethod = 'get' | 'put' | 'patch' | 'post' | 'delete';
 export type JsonSchema = Record<string, unknown>;
 
 /** The validated value of a request part: the schema's static type, or nothing when the route has no schema for it. */
-export type PartOf<Schema extends TSchema | undefined> = Schema extends TSchema ? Static<Schema> : Record<string, never>;
+export type PartOf<Schema extends TSchema | undefined> = Schema extends TSchema
+  ? Static<Schema>
+  : Record<string, never>;
 
 export interface RouteInput<Query, Params, Body> {
   query: Query;
@@ -65,7 +67,8 @@ export const defineRoute = <
   route: RouteDefinition<Query, Params, Body>,
 ): RouteDefinition<Query, Params, Body> => route;
 
-export const permissionFor = (method: HttpMethod) => (method === 'get' ? 'read' : method === 'delete' ? 'delete' : 'write');
+export const permissionFor = (method: HttpMethod) =>
+  method === 'get' ? 'read' : method === 'delete' ? 'delete' : 'write';
 
 /** `/quran/surahs/{surah}` → `/quran/surahs/:surah` */
 export const toExpressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');

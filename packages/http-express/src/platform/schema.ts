@@ -10,8 +10,10 @@ export const nullable = <T extends TSchema>(schema: T, options: SchemaOptions = 
   Type.Unsafe<Static<T> | null>({ ...stripped(schema), type: [schema.type as string, 'null'], ...options });
 
 /** A string from a fixed list: `{type: 'string', enum}`. */
-export const stringEnum = <const Value extends string>(values: readonly Value[], options: SchemaOptions = {}): TUnsafe<Value> =>
-  Type.Unsafe<Value>({ type: 'string', enum: [...values], ...options });
+export const stringEnum = <const Value extends string>(
+  values: readonly Value[],
+  options: SchemaOptions = {},
+): TUnsafe<Value> => Type.Unsafe<Value>({ type: 'string', enum: [...values], ...options });
 
 /** An object of any keys whose values all match `value`. */
 export const mapOf = <T extends TSchema>(value: T, options: SchemaOptions = {}): TUnsafe<Record<string, Static<T>>> =>

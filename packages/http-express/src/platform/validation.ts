@@ -16,7 +16,9 @@ const addErrors = addErrorsPlugin as unknown as typeof addErrorsPlugin.default;
  * so the core's rule texts and the schemas stay one; it needs `allErrors`.
  */
 const strictAjv = (options: Options) =>
-  addErrors(addFormats(new Ajv({ ...options, strict: true, allowUnionTypes: true, useDefaults: true, allErrors: true })));
+  addErrors(
+    addFormats(new Ajv({ ...options, strict: true, allowUnionTypes: true, useDefaults: true, allErrors: true })),
+  );
 
 /** Query strings and path segments are text: they are coerced to the schema's types. */
 const textAjv = strictAjv({ coerceTypes: true });
@@ -24,7 +26,11 @@ const textAjv = strictAjv({ coerceTypes: true });
 const jsonAjv = strictAjv({ coerceTypes: false });
 
 export type RequestPart = 'query' | 'params' | 'body';
-export const PART_NAMES: Record<RequestPart, string> = { query: 'Query parameter', params: 'Path parameter', body: 'Field' };
+export const PART_NAMES: Record<RequestPart, string> = {
+  query: 'Query parameter',
+  params: 'Path parameter',
+  body: 'Field',
+};
 
 /** Checks (and coerces, for query and path) one request part; throws VALIDATION_ERROR naming the first offending parameter or field. */
 export function partValidator(part: RequestPart, schema: TSchema): (value: unknown) => void {
@@ -43,8 +49,14 @@ export function validateRequest(route: RouteDefinition): RequestHandler {
   return (req, res, next) => {
     const input: Record<RequestPart, unknown> = { query: { ...req.query }, params: { ...req.params }, body: req.body };
     for (const { part, validate } of validators) {
-      if (part === 'body' && (input.body === undefined || input.body === null || typeof input.body !== 'object' || Array.isArray(input.body))) {
-        throw new AppError('VALIDATION_ERROR', 'The request body must be a JSON object sent with Content-Type: application/json.');
+      if (
+        part === 'body' &&
+        (input.body === undefined || input.body === null || typeof input.body !== 'object' || Array.isArray(input.body))
+      ) {
+        throw new AppError(
+          'VALIDATION_ERROR',
+          'The request body must be a JSON object sent with Content-Type: application/json.',
+        );
       }
       if (part === 'body') route.bodyGuard?.(input.body);
       validate(input[part]);

@@ -4,7 +4,10 @@ import { nullable } from '../platform/schema.js';
 
 /** Schemas and guards shared by the Quran and Hadith write routes (CONTRACT §9–§11). */
 
-export const languageCode = Type.String({ pattern: LANGUAGE_CODE_PATTERN, description: 'Lowercase BCP 47 language code, e.g. en, ru, tr, az.' });
+export const languageCode = Type.String({
+  pattern: LANGUAGE_CODE_PATTERN,
+  description: 'Lowercase BCP 47 language code, e.g. en, ru, tr, az.',
+});
 
 export const translationBody = Type.Object(
   {
@@ -18,7 +21,11 @@ export const translationBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const storedTranslation = Type.Object({ locale: Type.String(), text: Type.String(), updatedAt: Type.String({ format: 'date-time' }) });
+export const storedTranslation = Type.Object({
+  locale: Type.String(),
+  text: Type.String(),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
 
 export const metadataProperties = {
   tags: Type.Array(Type.String({ minLength: 1, maxLength: CONTENT_LIMITS.tagLength }), {

@@ -34,6 +34,9 @@ export const translationsIndexRoute = defineRoute({
     'One entry per (resource, collection, language). Public-domain editions (the Arabic texts) download in full; editions under translator copyright download with `text: null` and their attribution, licence and source.',
   response: Type.Array(translationIndexEntry),
   handle: async (_input, { stores }) => ({
-    data: (await stores.editions.list()).map((edition) => ({ ...editionIndexEntry(edition), path: downloadPath(edition) })),
+    data: (await stores.editions.list()).map((edition) => ({
+      ...editionIndexEntry(edition),
+      path: downloadPath(edition),
+    })),
   }),
 });

@@ -33,7 +33,8 @@ export function catalogueEntryByBookId(bookId: number): HadithJsonCollection | u
   return HADITH_JSON_COLLECTIONS.find((entry) => entry.bookId === bookId);
 }
 
-export const cataloguePosition = (slug: string) => HADITH_JSON_COLLECTIONS.findIndex((entry) => entry.slug === slug) + 1;
+export const cataloguePosition = (slug: string) =>
+  HADITH_JSON_COLLECTIONS.findIndex((entry) => entry.slug === slug) + 1;
 
 /**
  * The editions of one collection as hadith-json publishes it. hadith-json scraped sunnah.com and
@@ -65,7 +66,8 @@ export function hadithJsonEditions(info: HadithCollectionInfo, languages: { ar: 
       name: `${info.name} (English)`,
       translator: null,
       attribution: `English translation of ${info.name} as published on ${via}. The translation is credited to its translators and publishers.`,
-      license: 'Copyright of the translators or publishers as published on sunnah.com; not redistributed here (text: null).',
+      license:
+        'Copyright of the translators or publishers as published on sunnah.com; not redistributed here (text: null).',
       sourceUrl,
       publicDomain: false,
     });

@@ -2,7 +2,12 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { validationError, type HadithSourceCollection } from '@islamic-data/core';
 import { HADITH_JSON_COLLECTIONS, hadithJsonCatalogueEntry } from './hadith-json-catalogue.js';
-import { collectionFromBookFile, collectionFromChapterFiles, parseHadithJsonFile, type HadithJsonChapterFile } from './hadith-json-format.js';
+import {
+  collectionFromBookFile,
+  collectionFromChapterFiles,
+  parseHadithJsonFile,
+  type HadithJsonChapterFile,
+} from './hadith-json-format.js';
 
 interface Found {
   chapterFolder?: string;
@@ -18,7 +23,10 @@ const MAX_DEPTH = 5;
  * file. Folder and file names are hadith-json's (`by_chapter/<group>/<slug>/`,
  * `by_book/<group>/<slug>.json`). Where both layouts hold a collection, by_chapter is read.
  */
-export async function* readHadithJsonDirectory(from: string, only?: readonly string[]): AsyncGenerator<HadithSourceCollection> {
+export async function* readHadithJsonDirectory(
+  from: string,
+  only?: readonly string[],
+): AsyncGenerator<HadithSourceCollection> {
   const info = await stat(from).catch(() => undefined);
   if (!info) throw new Error(`${from} does not exist.`);
   if (info.isFile()) {
@@ -29,11 +37,15 @@ export async function* readHadithJsonDirectory(from: string, only?: readonly str
   }
   const found = new Map<string, Found>();
   await walk(from, 0, found);
-  const wanted = HADITH_JSON_COLLECTIONS.map((entry) => entry.slug).filter((slug) => (only ?? [slug]).includes(slug) && found.has(slug));
+  const wanted = HADITH_JSON_COLLECTIONS.map((entry) => entry.slug).filter(
+    (slug) => (only ?? [slug]).includes(slug) && found.has(slug),
+  );
   const missing = (only ?? []).filter((slug) => !found.has(slug));
   if (missing.length > 0) throw validationError(`${from} holds no hadith-json files of ${missing.join(', ')}.`);
   if (wanted.length === 0) {
-    throw validationError(`${from} holds no hadith-json collection (db/by_chapter/<group>/<slug>/*.json or db/by_book/<group>/<slug>.json).`);
+    throw validationError(
+      `${from} holds no hadith-json collection (db/by_chapter/<group>/<slug>/*.json or db/by_book/<group>/<slug>.json).`,
+    );
   }
   for (const slug of wanted) {
     const { chapterFolder, bookFile } = found.get(slug)!;
@@ -50,10 +62,19 @@ async function walk(dir: string, depth: number, found: Map<string, Found>): Prom
   }
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
-    if (entry.isFile() && entry.name.endsWith('.json') && hadithJsonCatalogueEntry(entry.name.slice(0, -'.json'.length))) {
+    if (
+      entry.isFile() &&
+      entry.name.endsWith('.json') &&
+      hadithJsonCatalogueEntry(entry.name.slice(0, -'.json'.length))
+    ) {
       const bookSlug = entry.name.slice(0, -'.json'.length);
       if (!found.get(bookSlug)?.bookFile) found.set(bookSlug, { ...found.get(bookSlug), bookFile: full });
-    } else if (entry.isDirectory() && depth < MAX_DEPTH && !entry.name.startsWith('.') && entry.name !== 'node_modules') {
+    } else if (
+      entry.isDirectory() &&
+      depth < MAX_DEPTH &&
+      !entry.name.startsWith('.') &&
+      entry.name !== 'node_modules'
+    ) {
       await walk(full, depth + 1, found);
     }
   }
@@ -74,7 +95,9 @@ async function readChapterFolder(dir: string): Promise<HadithSourceCollection> {
 async function readBookFile(file: string): Promise<HadithSourceCollection> {
   const parsed = parseHadithJsonFile({ name: file, text: await readFile(file, 'utf8') });
   if (parsed.kind !== 'book') {
-    throw validationError(`${file} is one chapter of a collection: point --from at its folder (or at the hadith-json root) instead.`);
+    throw validationError(
+      `${file} is one chapter of a collection: point --from at its folder (or at the hadith-json root) instead.`,
+    );
   }
   return collectionFromBookFile(parsed);
 }

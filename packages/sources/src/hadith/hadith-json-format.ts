@@ -42,7 +42,9 @@ export interface HadithJsonText {
   text: string;
 }
 
-export type HadithJsonFile = { kind: 'chapter'; name: string; file: HadithJsonChapterFile } | { kind: 'book'; name: string; file: HadithJsonBookFile };
+export type HadithJsonFile =
+  | { kind: 'chapter'; name: string; file: HadithJsonChapterFile }
+  | { kind: 'book'; name: string; file: HadithJsonBookFile };
 
 /** Parses a hadith-json file and tells which layout it has; anything else is a validation error naming the file. */
 export function parseHadithJsonFile({ name, text }: HadithJsonText): HadithJsonFile {
@@ -53,17 +55,27 @@ export function parseHadithJsonFile({ name, text }: HadithJsonText): HadithJsonF
     throw validationError(`${name} is not valid JSON: ${(error as Error).message}`);
   }
   const fail = (what: string) => validationError(`${name} is not a hadith-json file: ${what}.`);
-  if (!isObject(value) || !isObject(value.metadata) || !Array.isArray(value.hadiths)) throw fail('it lacks metadata or hadiths');
+  if (!isObject(value) || !isObject(value.metadata) || !Array.isArray(value.hadiths))
+    throw fail('it lacks metadata or hadiths');
   const { english, arabic } = value.metadata;
-  if (!isObject(english) || !isObject(arabic) || typeof english.title !== 'string' || typeof arabic.title !== 'string') {
+  if (
+    !isObject(english) ||
+    !isObject(arabic) ||
+    typeof english.title !== 'string' ||
+    typeof arabic.title !== 'string'
+  ) {
     throw fail('its metadata lacks the english and arabic titles');
   }
   value.hadiths.forEach((hadith, index) => {
     if (!isObject(hadith) || typeof hadith.bookId !== 'number' || typeof hadith.chapterId !== 'number') {
       throw fail(`hadith ${index + 1} lacks bookId or chapterId`);
     }
-    if (hadith.arabic != null && typeof hadith.arabic !== 'string') throw fail(`hadith ${index + 1} has a non-text arabic`);
-    if (hadith.english != null && (!isObject(hadith.english) || !isOptionalText(hadith.english.text) || !isOptionalText(hadith.english.narrator))) {
+    if (hadith.arabic != null && typeof hadith.arabic !== 'string')
+      throw fail(`hadith ${index + 1} has a non-text arabic`);
+    if (
+      hadith.english != null &&
+      (!isObject(hadith.english) || !isOptionalText(hadith.english.text) || !isOptionalText(hadith.english.narrator))
+    ) {
       throw fail(`hadith ${index + 1} has a malformed english`);
     }
   });
@@ -81,20 +93,39 @@ export function parseHadithJsonFile({ name, text }: HadithJsonText): HadithJsonF
  * A collection from its `by_chapter` files: ordered by `chapter.id` (not by file name: 0 is an
  * introduction, an-Nasa'i has 35.2) and concatenated; a hadith's number is its place in that order.
  */
-export function collectionFromChapterFiles(files: { name: string; file: HadithJsonChapterFile }[]): HadithSourceCollection {
+export function collectionFromChapterFiles(
+  files: { name: string; file: HadithJsonChapterFile }[],
+): HadithSourceCollection {
   if (files.length === 0) throw validationError('A collection needs at least one chapter file.');
   const sorted = [...files].sort((a, b) => a.file.chapter.id - b.file.chapter.id);
-  const duplicate = sorted.find((entry, index) => index > 0 && entry.file.chapter.id === sorted[index - 1]!.file.chapter.id);
+  const duplicate = sorted.find(
+    (entry, index) => index > 0 && entry.file.chapter.id === sorted[index - 1]!.file.chapter.id,
+  );
   if (duplicate) throw validationError(`${duplicate.name} repeats chapter id ${duplicate.file.chapter.id}.`);
   const bookId = sorted[0]!.file.chapter.bookId;
   const stranger = sorted.find((entry) => entry.file.chapter.bookId !== bookId);
-  if (stranger) throw validationError(`${stranger.name} belongs to book ${stranger.file.chapter.bookId}, not ${bookId} like ${sorted[0]!.name}.`);
+  if (stranger)
+    throw validationError(
+      `${stranger.name} belongs to book ${stranger.file.chapter.bookId}, not ${bookId} like ${sorted[0]!.name}.`,
+    );
   const hadiths = sorted.flatMap(({ file }) => file.hadiths.map((hadith) => ({ hadith, bookNumber: file.chapter.id })));
-  return assemble(bookId, sorted[0]!.file.metadata, sorted.map(({ file }) => file.chapter), hadiths, sorted[0]!.name);
+  return assemble(
+    bookId,
+    sorted[0]!.file.metadata,
+    sorted.map(({ file }) => file.chapter),
+    hadiths,
+    sorted[0]!.name,
+  );
 }
 
 /** A collection from its whole-book file: hadiths in `idInBook` order, chapters from its list. */
-export function collectionFromBookFile({ name, file }: { name: string; file: HadithJsonBookFile }): HadithSourceCollection {
+export function collectionFromBookFile({
+  name,
+  file,
+}: {
+  name: string;
+  file: HadithJsonBookFile;
+}): HadithSourceCollection {
   const chapterIds = new Set(file.chapters.map((chapter) => chapter.id));
   const hadiths = [...file.hadiths]
     .sort((a, b) => a.idInBook - b.idInBook)
@@ -117,7 +148,11 @@ function assemble(
     nameAr: metadata.arabic.title.trim(),
     position: cataloguePosition(entry.slug),
   };
-  const books: HadithBook[] = chapters.map((chapter) => ({ number: chapter.id, nameEn: chapter.english.trim(), nameAr: chapter.arabic.trim() }));
+  const books: HadithBook[] = chapters.map((chapter) => ({
+    number: chapter.id,
+    nameEn: chapter.english.trim(),
+    nameAr: chapter.arabic.trim(),
+  }));
   const sourceHadiths: SourceHadith[] = hadiths.map(({ hadith, bookNumber }, index) => ({
     number: index + 1,
     textAr: textOrNull(hadith.arabic),
@@ -135,7 +170,12 @@ function assemble(
 /** Empty and blank texts are absent texts. */
 const textOrNull = (value: string | null | undefined) => (value == null || value.trim() === '' ? null : value);
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isOptionalText = (value: unknown) => value == null || typeof value === 'string';
 const isChapter = (value: unknown): value is JsonChapter =>
-  isObject(value) && typeof value.id === 'number' && typeof value.bookId === 'number' && typeof value.arabic === 'string' && typeof value.english === 'string';
+  isObject(value) &&
+  typeof value.id === 'number' &&
+  typeof value.bookId === 'number' &&
+  typeof value.arabic === 'string' &&
+  typeof value.english === 'string';

@@ -1,6 +1,11 @@
 import { validationError, type HadithSourceCollection } from '@islamic-data/core';
 import { HADITH_JSON_COLLECTIONS } from './hadith-json-catalogue.js';
-import { collectionFromBookFile, collectionFromChapterFiles, parseHadithJsonFile, type HadithJsonChapterFile } from './hadith-json-format.js';
+import {
+  collectionFromBookFile,
+  collectionFromChapterFiles,
+  parseHadithJsonFile,
+  type HadithJsonChapterFile,
+} from './hadith-json-format.js';
 
 const CONCURRENCY = 8;
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -13,12 +18,16 @@ const REQUEST_TIMEOUT_MS = 60_000;
  * and `<n>b.json` for every n found (a 404 means absent). A collection with no by_chapter file is
  * read from `by_book/<group>/<slug>.json`.
  */
-export async function* readHadithJsonUrl(from: string, only?: readonly string[]): AsyncGenerator<HadithSourceCollection> {
+export async function* readHadithJsonUrl(
+  from: string,
+  only?: readonly string[],
+): AsyncGenerator<HadithSourceCollection> {
   const base = from.replace(/\/+$/, '');
   if (base.endsWith('.json')) {
     const collection = await readBookUrl(base);
     if (!collection) throw new Error(`${base} answered 404.`);
-    if (only !== undefined && !only.includes(collection.info.slug)) throw validationError(`${from} holds '${collection.info.slug}', not ${only.join(', ')}.`);
+    if (only !== undefined && !only.includes(collection.info.slug))
+      throw validationError(`${from} holds '${collection.info.slug}', not ${only.join(', ')}.`);
     yield collection;
     return;
   }
@@ -27,7 +36,8 @@ export async function* readHadithJsonUrl(from: string, only?: readonly string[])
   for (const entry of HADITH_JSON_COLLECTIONS) {
     if (only !== undefined && !only.includes(entry.slug)) continue;
     const collection =
-      (await readChapterUrls(`${db}/by_chapter/${entry.group}/${entry.slug}`)) ?? (await readBookUrl(`${db}/by_book/${entry.group}/${entry.slug}.json`));
+      (await readChapterUrls(`${db}/by_chapter/${entry.group}/${entry.slug}`)) ??
+      (await readBookUrl(`${db}/by_book/${entry.group}/${entry.slug}.json`));
     if (!collection) {
       if (only !== undefined) throw validationError(`${from} holds no hadith-json files of ${entry.slug}.`);
       continue;
@@ -35,7 +45,10 @@ export async function* readHadithJsonUrl(from: string, only?: readonly string[])
     yielded++;
     yield collection;
   }
-  if (yielded === 0) throw validationError(`${from} holds no hadith-json collection (looked for db/by_chapter/<group>/<slug>/1.json and db/by_book/<group>/<slug>.json).`);
+  if (yielded === 0)
+    throw validationError(
+      `${from} holds no hadith-json collection (looked for db/by_chapter/<group>/<slug>/1.json and db/by_book/<group>/<slug>.json).`,
+    );
 }
 
 async function readChapterUrls(folder: string): Promise<HadithSourceCollection | undefined> {
@@ -51,12 +64,15 @@ async function readChapterUrls(folder: string): Promise<HadithSourceCollection |
   const extras = await mapLimited(extraNames, (name) => fetchText(`${folder}/${name}.json`));
   const named = [
     ...numbered.map((text, i) => ({ name: `${folder}/${i + 1}.json`, text })),
-    ...extraNames.flatMap((name, i) => (extras[i] === undefined ? [] : [{ name: `${folder}/${name}.json`, text: extras[i]! }])),
+    ...extraNames.flatMap((name, i) =>
+      extras[i] === undefined ? [] : [{ name: `${folder}/${name}.json`, text: extras[i]! }],
+    ),
   ];
   if (named.length === 0) return undefined;
   const files: { name: string; file: HadithJsonChapterFile }[] = named.map((entry) => {
     const parsed = parseHadithJsonFile(entry);
-    if (parsed.kind !== 'chapter') throw validationError(`${entry.name} is a whole-book file inside a by_chapter folder.`);
+    if (parsed.kind !== 'chapter')
+      throw validationError(`${entry.name} is a whole-book file inside a by_chapter folder.`);
     return parsed;
   });
   return collectionFromChapterFiles(files);
@@ -66,7 +82,8 @@ async function readBookUrl(url: string): Promise<HadithSourceCollection | undefi
   const text = await fetchText(url);
   if (text === undefined) return undefined;
   const parsed = parseHadithJsonFile({ name: url, text });
-  if (parsed.kind !== 'book') throw validationError(`${url} is one chapter of a collection: give the hadith-json root URL instead.`);
+  if (parsed.kind !== 'book')
+    throw validationError(`${url} is one chapter of a collection: give the hadith-json root URL instead.`);
   return collectionFromBookFile(parsed);
 }
 

@@ -11,7 +11,9 @@ import { readHadithJsonUrl } from './hadith-json-http.js';
 export function readHadithJson(from: string, only?: readonly string[]): AsyncGenerator<HadithSourceCollection> {
   const unknown = only?.find((slug) => !hadithJsonCatalogueEntry(slug));
   if (unknown !== undefined) {
-    throw validationError(`'${unknown}' is not a collection; the collections are ${HADITH_JSON_COLLECTIONS.map((entry) => entry.slug).join(', ')}.`);
+    throw validationError(
+      `'${unknown}' is not a collection; the collections are ${HADITH_JSON_COLLECTIONS.map((entry) => entry.slug).join(', ')}.`,
+    );
   }
   return isHttpUrl(from) ? readHadithJsonUrl(from, only) : readHadithJsonDirectory(from, only);
 }

@@ -12,7 +12,11 @@ import {
 } from '@islamic-data/core';
 import { locationWithin, readJsonAt } from '../byte-source.js';
 
-const quranEdition = (edition: Omit<Edition, 'resource' | 'collection'>): Edition => ({ resource: 'quran', collection: null, ...edition });
+const quranEdition = (edition: Omit<Edition, 'resource' | 'collection'>): Edition => ({
+  resource: 'quran',
+  collection: null,
+  ...edition,
+});
 
 /**
  * The editions the quran-json package carries, credited as its README states them: the Uthmani
@@ -23,8 +27,10 @@ export const QURAN_JSON_EDITIONS = {
     lang: 'ar',
     name: 'Uthmani text',
     translator: null,
-    attribution: "Uthmani Quran text from The Noble Qur'an Encyclopedia (quranenc.com), via the quran-json package by Risan Bagja Pradana.",
-    license: 'Public domain (the Arabic text of the Quran). The quran-json package that carries it is licensed CC BY-SA 4.0.',
+    attribution:
+      "Uthmani Quran text from The Noble Qur'an Encyclopedia (quranenc.com), via the quran-json package by Risan Bagja Pradana.",
+    license:
+      'Public domain (the Arabic text of the Quran). The quran-json package that carries it is licensed CC BY-SA 4.0.',
     sourceUrl: 'https://quranenc.com/en/home',
     publicDomain: true,
   }),
@@ -32,7 +38,8 @@ export const QURAN_JSON_EDITIONS = {
     lang: 'en',
     name: 'Saheeh International',
     translator: 'Umm Muhammad (Saheeh International)',
-    attribution: 'English translation by Umm Muhammad (Saheeh International), from tanzil.net via the quran-json package.',
+    attribution:
+      'English translation by Umm Muhammad (Saheeh International), from tanzil.net via the quran-json package.',
     license: TANZIL_TRANSLATION_LICENSE,
     sourceUrl: 'https://tanzil.net/trans/en.sahih',
     publicDomain: false,
@@ -50,7 +57,8 @@ export const QURAN_JSON_EDITIONS = {
     lang: 'tr',
     name: 'Diyanet İşleri',
     translator: 'Turkish Directorate of Religious Affairs (Diyanet İşleri)',
-    attribution: 'Turkish translation by the Turkish Directorate of Religious Affairs (Diyanet İşleri), from tanzil.net via the quran-json package.',
+    attribution:
+      'Turkish translation by the Turkish Directorate of Religious Affairs (Diyanet İşleri), from tanzil.net via the quran-json package.',
     license: TANZIL_TRANSLATION_LICENSE,
     sourceUrl: 'https://tanzil.net/trans/tr.diyanet',
     publicDomain: false,
@@ -81,7 +89,12 @@ interface QuranJsonSurah {
  */
 export async function loadQuranJson(location: string = quranJsonPackageDir()): Promise<QuranSource> {
   const read = async (file: string) => checkShape(await readJsonAt(locationWithin(location, file)), file);
-  const [arabic, english, russian, turkish] = await Promise.all([read(FILES.ar), read(FILES.en), read(FILES.ru), read(FILES.tr)]);
+  const [arabic, english, russian, turkish] = await Promise.all([
+    read(FILES.ar),
+    read(FILES.en),
+    read(FILES.ru),
+    read(FILES.tr),
+  ]);
   const surahs: Surah[] = arabic.map((surah, i) => ({
     id: surah.id,
     nameAr: surah.name,
@@ -90,7 +103,10 @@ export async function loadQuranJson(location: string = quranJsonPackageDir()): P
     revelationType: surah.type,
     ayahCount: surah.total_verses,
   }));
-  const translation = (edition: Edition, file: QuranJsonSurah[]): QuranEditionTexts => ({ edition, texts: texts(file, (verse) => verse.translation) });
+  const translation = (edition: Edition, file: QuranJsonSurah[]): QuranEditionTexts => ({
+    edition,
+    texts: texts(file, (verse) => verse.translation),
+  });
   return {
     surahs,
     arabic: { edition: QURAN_JSON_EDITIONS.ar, texts: texts(arabic, (verse) => verse.text) },
@@ -102,8 +118,13 @@ export async function loadQuranJson(location: string = quranJsonPackageDir()): P
   };
 }
 
-function texts(surahs: QuranJsonSurah[], pick: (verse: QuranJsonSurah['verses'][number]) => string | undefined): AyahText[] {
-  return surahs.flatMap((surah) => surah.verses.map((verse) => ({ surah: surah.id, ayah: verse.id, text: pick(verse) ?? '' })));
+function texts(
+  surahs: QuranJsonSurah[],
+  pick: (verse: QuranJsonSurah['verses'][number]) => string | undefined,
+): AyahText[] {
+  return surahs.flatMap((surah) =>
+    surah.verses.map((verse) => ({ surah: surah.id, ayah: verse.id, text: pick(verse) ?? '' })),
+  );
 }
 
 function checkShape(data: unknown, file: string): QuranJsonSurah[] {
@@ -116,7 +137,8 @@ function checkShape(data: unknown, file: string): QuranJsonSurah[] {
       Array.isArray(surah.verses) &&
       surah.verses.every((verse) => Number.isInteger(verse?.id)) &&
       surah.total_verses === surah.verses.length;
-    if (!wellFormed) throw validationError(`${file}: entry #${i + 1} is not a quran-json surah with as many verses as total_verses.`);
+    if (!wellFormed)
+      throw validationError(`${file}: entry #${i + 1} is not a quran-json surah with as many verses as total_verses.`);
   });
   return data as QuranJsonSurah[];
 }

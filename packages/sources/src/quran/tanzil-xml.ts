@@ -1,4 +1,10 @@
-import { AppError, validationError, type AyahText, type TanzilHeader, type TanzilTranslation } from '@islamic-data/core';
+import {
+  AppError,
+  validationError,
+  type AyahText,
+  type TanzilHeader,
+  type TanzilTranslation,
+} from '@islamic-data/core';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 
 const HEADER_FIELDS: Record<string, keyof TanzilHeader> = {
@@ -24,7 +30,8 @@ export async function parseTanzilTranslation(chunks: AsyncIterable<Uint8Array | 
   const fail = (message: string) => validationError(`The Tanzil XML is invalid at line ${parser.line}: ${message}`);
   const index = (tag: SaxesTagPlain) => {
     const value = tag.attributes.index;
-    if (value === undefined || !/^[1-9]\d{0,3}$/.test(value)) throw fail(`<${tag.name}> needs a positive integer index, got '${value ?? ''}'.`);
+    if (value === undefined || !/^[1-9]\d{0,3}$/.test(value))
+      throw fail(`<${tag.name}> needs a positive integer index, got '${value ?? ''}'.`);
     return Number(value);
   };
 
@@ -52,7 +59,8 @@ export async function parseTanzilTranslation(chunks: AsyncIterable<Uint8Array | 
 
   const decoder = new TextDecoder('utf-8', { fatal: true });
   try {
-    for await (const chunk of chunks) parser.write(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+    for await (const chunk of chunks)
+      parser.write(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
     parser.write(decoder.decode());
     parser.close();
   } catch (error) {

@@ -28,7 +28,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   const rows = await db.selectFrom('audit_log').select(['id', 'resource']).execute();
   for (const { id, resource } of rows as { id: number; resource: string }[]) {
     const target = legacyTargetOf(resource);
-    if (target) await db.updateTable('audit_log').set({ target_json: JSON.stringify(target) }).where('id', '=', id).execute();
+    if (target)
+      await db
+        .updateTable('audit_log')
+        .set({ target_json: JSON.stringify(target) })
+        .where('id', '=', id)
+        .execute();
   }
 }
 

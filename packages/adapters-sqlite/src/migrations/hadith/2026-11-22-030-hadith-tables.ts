@@ -34,7 +34,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('grade', 'text')
     .addColumn('tags_json', 'text', (col) => col.notNull().defaultTo('[]'))
     .addColumn('notes', 'text')
-    .addColumn('published', 'integer', (col) => col.notNull().defaultTo(1).check(sql`published in (0, 1)`))
+    .addColumn('published', 'integer', (col) =>
+      col
+        .notNull()
+        .defaultTo(1)
+        .check(sql`published in (0, 1)`),
+    )
     .addColumn('book_number', 'real')
     .addColumn('source_hash', 'text')
     .addPrimaryKeyConstraint('hadiths_pk', ['collection', 'number'])
@@ -50,7 +55,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('text', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .addPrimaryKeyConstraint('hadith_translations_pk', ['collection', 'number', 'locale'])
-    .addForeignKeyConstraint('hadith_translations_hadith_fk', ['collection', 'number'], 'hadiths', ['collection', 'number'], (fk) => fk.onDelete('cascade'))
+    .addForeignKeyConstraint(
+      'hadith_translations_hadith_fk',
+      ['collection', 'number'],
+      'hadiths',
+      ['collection', 'number'],
+      (fk) => fk.onDelete('cascade'),
+    )
     .execute();
 }
 

@@ -19,18 +19,31 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('email', 'text')
     .addColumn('description', 'text')
     .addColumn('languages_json', 'text', (col) => col.notNull().defaultTo('[]'))
-    .addColumn('status', 'text', (col) => col.notNull().check(sql`status in ('pending', 'published', 'rejected', 'unpublished')`))
+    .addColumn('status', 'text', (col) =>
+      col.notNull().check(sql`status in ('pending', 'published', 'rejected', 'unpublished')`),
+    )
     .addColumn('submitter_email', 'text', (col) => col.notNull())
     .addColumn('moderation_reason', 'text')
     .addColumn('submitted_at', 'text', (col) => col.notNull())
     .addColumn('moderated_at', 'text')
     .addColumn('updated_at', 'text', (col) => col.notNull())
-    .addCheckConstraint('mosques_published_have_coordinates', sql`status <> 'published' or (lat is not null and lng is not null)`)
+    .addCheckConstraint(
+      'mosques_published_have_coordinates',
+      sql`status <> 'published' or (lat is not null and lng is not null)`,
+    )
     .execute();
   // Listing without `near` is in slug order: each filter has an index that yields its rows in that order.
   await db.schema.createIndex('mosques_status_slug').on('mosques').columns(['status', 'slug']).execute();
-  await db.schema.createIndex('mosques_status_country_slug').on('mosques').columns(['status', 'country', 'slug']).execute();
-  await db.schema.createIndex('mosques_status_city_slug').on('mosques').columns(['status', 'city_key', 'slug']).execute();
+  await db.schema
+    .createIndex('mosques_status_country_slug')
+    .on('mosques')
+    .columns(['status', 'country', 'slug'])
+    .execute();
+  await db.schema
+    .createIndex('mosques_status_city_slug')
+    .on('mosques')
+    .columns(['status', 'city_key', 'slug'])
+    .execute();
   await db.schema.createIndex('mosques_status_submitted').on('mosques').columns(['status', 'submitted_at']).execute();
   await sql`create virtual table mosques_geo using rtree(id, min_lat, max_lat, min_lng, max_lng)`.execute(db);
   await sql`

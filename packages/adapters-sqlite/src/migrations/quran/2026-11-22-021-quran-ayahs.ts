@@ -9,7 +9,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('text_ar', 'text', (col) => col.notNull())
     .addColumn('tags_json', 'text', (col) => col.notNull().defaultTo('[]'))
     .addColumn('notes', 'text')
-    .addColumn('published', 'integer', (col) => col.notNull().defaultTo(1).check(sql`published in (0, 1)`))
+    .addColumn('published', 'integer', (col) =>
+      col
+        .notNull()
+        .defaultTo(1)
+        .check(sql`published in (0, 1)`),
+    )
     .addPrimaryKeyConstraint('quran_ayahs_pk', ['surah', 'ayah'])
     .modifyEnd(sql`without rowid`)
     .execute();

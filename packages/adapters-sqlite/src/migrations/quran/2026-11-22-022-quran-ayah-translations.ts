@@ -13,7 +13,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .modifyEnd(sql`without rowid`)
     .execute();
   // Downloads read one language across the whole Quran.
-  await db.schema.createIndex('quran_ayah_translations_locale').on('quran_ayah_translations').columns(['locale', 'surah', 'ayah']).execute();
+  await db.schema
+    .createIndex('quran_ayah_translations_locale')
+    .on('quran_ayah_translations')
+    .columns(['locale', 'surah', 'ayah'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -6,6 +6,10 @@ export interface HadithTranslationsTable extends TranslationColumns {
   number: number;
 }
 
-export function toHadithTranslationRow(collection: string, number: number, translation: Translation): HadithTranslationsTable {
+export function toHadithTranslationRow(
+  collection: string,
+  number: number,
+  translation: Translation,
+): HadithTranslationsTable {
   return { collection, number, ...toTranslationColumns(translation) };
 }

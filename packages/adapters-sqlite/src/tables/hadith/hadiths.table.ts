@@ -1,6 +1,10 @@
 import { defaultHadithMetadata, type Hadith, type HadithMetadata, type ImportedHadith } from '@islamic-data/core';
 import type { Selectable } from 'kysely';
-import { fromContentMetadataColumns, toContentMetadataColumns, type ContentMetadataColumns } from '../content-columns.js';
+import {
+  fromContentMetadataColumns,
+  toContentMetadataColumns,
+  type ContentMetadataColumns,
+} from '../content-columns.js';
 
 export interface HadithsTable extends ContentMetadataColumns {
   collection: string;
@@ -17,7 +21,9 @@ export interface HadithsTable extends ContentMetadataColumns {
 /** A hadith row joined with its book's names. */
 export type HadithWithBookRow = Selectable<HadithsTable> & { book_name_en: string | null; book_name_ar: string | null };
 
-export function toHadithMetadataRow(metadata: HadithMetadata): Pick<HadithsTable, 'narrator' | 'grade' | 'tags_json' | 'notes' | 'published'> {
+export function toHadithMetadataRow(
+  metadata: HadithMetadata,
+): Pick<HadithsTable, 'narrator' | 'grade' | 'tags_json' | 'notes' | 'published'> {
   return { narrator: metadata.narrator, grade: metadata.grade, ...toContentMetadataColumns(metadata) };
 }
 

@@ -31,6 +31,12 @@ export function toGeoRow(id: number, record: MosqueRecord): MosquesGeoTable {
 }
 
 export function toFtsRow(id: number, record: MosqueRecord): MosquesFtsTable {
-  const [name_en, name_ar, address_line1, city, description] = searchableFields(record) as [string, string, string, string, string];
+  const [name_en, name_ar, address_line1, city, description] = searchableFields(record) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   return { rowid: id, name_en, name_ar, address_line1, city, description };
 }

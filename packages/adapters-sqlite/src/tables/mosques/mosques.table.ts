@@ -57,8 +57,20 @@ export function toMosqueRow(record: MosqueRecord): Insertable<MosquesTable> {
 
 /** The columns of the public record: what searches read. */
 export const PUBLIC_MOSQUE_COLUMNS = [
-  'slug', 'name_en', 'name_ar', 'address_line1', 'city', 'country', 'lat', 'lng',
-  'denomination', 'phone', 'website', 'email', 'description', 'languages_json',
+  'slug',
+  'name_en',
+  'name_ar',
+  'address_line1',
+  'city',
+  'country',
+  'lat',
+  'lng',
+  'denomination',
+  'phone',
+  'website',
+  'email',
+  'description',
+  'languages_json',
 ] as const satisfies readonly (keyof MosquesTable)[];
 
 type PublicMosqueRow = Pick<Selectable<MosquesTable>, (typeof PUBLIC_MOSQUE_COLUMNS)[number]>;

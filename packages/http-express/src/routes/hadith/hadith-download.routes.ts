@@ -14,5 +14,7 @@ export const hadithDownloadRoute = defineRoute({
     'One entry per published hadith that has text in that language, in number order, each with the edition’s attribution, licence and source. Public-domain editions (Arabic) give the text; translator-credited ones (English) give `text: null`. A collection or language without an edition: 404.',
   params: Type.Object({ collection: collectionSlug, lang: languageCode }),
   response: Type.Array(hadithDownloadEntry),
-  handle: async ({ params }, { stores }) => ({ data: await downloadHadithEdition(stores, params.collection, params.lang) }),
+  handle: async ({ params }, { stores }) => ({
+    data: await downloadHadithEdition(stores, params.collection, params.lang),
+  }),
 });

@@ -1,7 +1,15 @@
 import { getHadith, getHadithCollection, listCollectionHadiths, listHadithCollections } from '@islamic-data/core';
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../../platform/route.js';
-import { collectionParams, hadith, hadithCollection, hadithPage, hadithPageQuery, hadithParams, translationsQuery } from './hadith-schemas.js';
+import {
+  collectionParams,
+  hadith,
+  hadithCollection,
+  hadithPage,
+  hadithPageQuery,
+  hadithParams,
+  translationsQuery,
+} from './hadith-schemas.js';
 
 const TAG = 'Hadith';
 
@@ -24,7 +32,9 @@ export const getCollectionRoute = defineRoute({
   summary: 'One Hadith collection',
   params: collectionParams,
   response: hadithCollection,
-  handle: async ({ params: { id: collection } }, { stores }) => ({ data: await getHadithCollection(stores, collection) }),
+  handle: async ({ params: { id: collection } }, { stores }) => ({
+    data: await getHadithCollection(stores, collection),
+  }),
 });
 
 export const listHadithsRoute = defineRoute({

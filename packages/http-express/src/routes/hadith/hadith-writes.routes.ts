@@ -1,4 +1,10 @@
-import { actorOfKey, assertNoTextAr, deleteHadithTranslation, patchHadithMetadata, putHadithTranslation } from '@islamic-data/core';
+import {
+  actorOfKey,
+  assertNoTextAr,
+  deleteHadithTranslation,
+  patchHadithMetadata,
+  putHadithTranslation,
+} from '@islamic-data/core';
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../../platform/route.js';
 import { forbidArabicLocale, storedTranslation, translationBody } from '../content-schemas.js';
@@ -20,7 +26,11 @@ export const putTranslationRoute = defineRoute({
   guard: forbidArabicLocale,
   errors: ['FORBIDDEN_LOCALE'],
   handle: async ({ params: { id: collection, number, locale }, body, key }, deps) => {
-    const { created, translation } = await putHadithTranslation(deps, { collection, number, locale, text: body.text }, actorOfKey(key!));
+    const { created, translation } = await putHadithTranslation(
+      deps,
+      { collection, number, locale, text: body.text },
+      actorOfKey(key!),
+    );
     return { status: created ? 201 : 200, data: translation };
   },
 });
@@ -31,7 +41,8 @@ export const deleteTranslationRoute = defineRoute({
   resource: 'hadith',
   tag: TAG,
   summary: 'Delete a translation of a hadith (extension)',
-  description: 'Needs the delete permission; 404 when the hadith has no translation in that locale. Audited and restorable by the operator.',
+  description:
+    'Needs the delete permission; 404 when the hadith has no translation in that locale. Audited and restorable by the operator.',
   params: translationParams,
   response: Type.Null(),
   successStatus: 204,

@@ -23,7 +23,8 @@ const hijriQuery = Type.Object({
   timezone: Type.Optional(
     Type.String({
       maxLength: 64,
-      description: 'IANA zone whose date is "today" when neither `date` nor `hijri` is given; default UTC. Checked (400 when unknown) even when a date is given.',
+      description:
+        'IANA zone whose date is "today" when neither `date` nor `hijri` is given; default UTC. Checked (400 when unknown) even when a date is given.',
     }),
   ),
 });
@@ -40,7 +41,10 @@ const dayParts = {
 /** CONTRACT §8 `data`. */
 const hijriConversion = Type.Object({
   calendar: stringEnum(['umm-al-qura']),
-  gregorian: Type.Object({ ...dayParts, weekday: Type.Object(bilingual.properties, { description: 'Day of the week in English and Arabic.' }) }),
+  gregorian: Type.Object({
+    ...dayParts,
+    weekday: Type.Object(bilingual.properties, { description: 'Day of the week in English and Arabic.' }),
+  }),
   hijri: Type.Object({
     ...dayParts,
     monthName: Type.Object(bilingual.properties, { description: 'Month name in English (transliterated) and Arabic.' }),

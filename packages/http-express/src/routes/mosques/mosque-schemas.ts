@@ -1,10 +1,17 @@
-import { COUNTRY_CODES, MAX_SEARCH_TERMS, MOSQUE_FIELD_LIMITS, MOSQUE_LIST_LIMIT, NEAR_RADIUS_KM } from '@islamic-data/core';
+import {
+  COUNTRY_CODES,
+  MAX_SEARCH_TERMS,
+  MOSQUE_FIELD_LIMITS,
+  MOSQUE_LIST_LIMIT,
+  NEAR_RADIUS_KM,
+} from '@islamic-data/core';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { nullable, stringEnum } from '../../platform/schema.js';
 import { latitude, longitude } from '../common-schemas.js';
 import { languageCode } from '../content-schemas.js';
 
-const text = (maxLength: number, description?: string) => Type.String({ maxLength, ...(description ? { description } : {}) });
+const text = (maxLength: number, description?: string) =>
+  Type.String({ maxLength, ...(description ? { description } : {}) });
 const optionalText = (maxLength: number, description?: string) => Type.Optional(nullable(text(maxLength, description)));
 const countryDescription = `ISO 3166-1 alpha-2 code, any case (stored upper-case); one of the ${COUNTRY_CODES.length} assigned codes.`;
 
@@ -27,7 +34,9 @@ export const mosque = Type.Object({
   description: nullableString,
   languages: Type.Array(Type.String()),
   distanceKm: Type.Optional(
-    Type.Number({ description: 'Great-circle distance from the `near` point in km (3 decimals); only when `near` was given.' }),
+    Type.Number({
+      description: 'Great-circle distance from the `near` point in km (3 decimals); only when `near` was given.',
+    }),
   ),
 });
 
@@ -39,7 +48,10 @@ export const mosqueListQuery = Type.Object({
   ),
   country: Type.Optional(Type.String({ description: countryDescription })),
   city: Type.Optional(
-    text(MOSQUE_FIELD_LIMITS.city, 'Matches the whole city name, case- and accent-insensitively (İstanbul = istanbul, São Paulo = sao paulo).'),
+    text(
+      MOSQUE_FIELD_LIMITS.city,
+      'Matches the whole city name, case- and accent-insensitively (İstanbul = istanbul, São Paulo = sao paulo).',
+    ),
   ),
   q: Type.Optional(
     text(
@@ -47,7 +59,9 @@ export const mosqueListQuery = Type.Object({
       `Words searched in both names, the address, the city and the description, Arabic or Latin; every word must begin a word of the mosque (prefix match). Case, accents and Arabic harakat are ignored. At most ${MAX_SEARCH_TERMS} words.`,
     ),
   ),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MOSQUE_LIST_LIMIT.max, default: MOSQUE_LIST_LIMIT.default })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MOSQUE_LIST_LIMIT.max, default: MOSQUE_LIST_LIMIT.default }),
+  ),
 });
 
 export const mosqueParams = Type.Object({ slug: Type.String({ maxLength: 200 }) });
@@ -58,7 +72,9 @@ const URL_RULE = 'must be an http(s) URL';
 
 /** An optional field that may also be sent blank (stored as null), else must match `filled`. */
 const blankOr = <T extends TSchema>(filled: T, rule: string, description: string) =>
-  Type.Optional(Type.Union([Type.Null(), Type.String({ pattern: '^\\s*$' }), filled], { errorMessage: rule, description }));
+  Type.Optional(
+    Type.Union([Type.Null(), Type.String({ pattern: '^\\s*$' }), filled], { errorMessage: rule, description }),
+  );
 
 /**
  * Shapes, lengths, the e-mail and URL forms; the use case checks the rest (country code, phone,
@@ -74,20 +90,31 @@ export const mosqueSubmissionBody = Type.Object(
       maxLength: L.submitterEmail,
       format: 'email',
       errorMessage: { format: EMAIL_RULE },
-      description: 'E-mail address of the submitter, for the moderator only: it is never returned by the API. Required.',
+      description:
+        'E-mail address of the submitter, for the moderator only: it is never returned by the API. Required.',
     }),
     nameAr: optionalText(L.nameAr, 'Arabic name.'),
     denomination: optionalText(L.denomination),
     phone: optionalText(L.phone, 'Digits, spaces and + ( ) . - / only.'),
-    website: blankOr(Type.String({ maxLength: L.website, format: 'uri', pattern: '^https?://[^\\s/?#]+' }), URL_RULE, 'An http or https URL.'),
-    email: blankOr(Type.String({ maxLength: L.email, format: 'email' }), EMAIL_RULE, "The mosque's public e-mail address."),
+    website: blankOr(
+      Type.String({ maxLength: L.website, format: 'uri', pattern: '^https?://[^\\s/?#]+' }),
+      URL_RULE,
+      'An http or https URL.',
+    ),
+    email: blankOr(
+      Type.String({ maxLength: L.email, format: 'email' }),
+      EMAIL_RULE,
+      "The mosque's public e-mail address.",
+    ),
     description: optionalText(L.description),
     languages: Type.Optional(
       nullable(Type.Array(Type.String({ description: languageCode.description }), { maxItems: L.languages }), {
         description: 'Languages of the services, e.g. ["en", "ar"].',
       }),
     ),
-    lat: Type.Optional(nullable(latitude, { description: 'With `lng`: the location, if known. Needed before publication.' })),
+    lat: Type.Optional(
+      nullable(latitude, { description: 'With `lng`: the location, if known. Needed before publication.' }),
+    ),
     lng: Type.Optional(nullable(longitude)),
   },
   { additionalProperties: false },

@@ -26,7 +26,7 @@ const method = stringEnum([...METHODS.map((m) => m.id), ...METHODS.map((m) => St
   default: DEFAULT_METHOD_ID,
   errorMessage: METHOD_RULE,
   description: [
-    'Calculation method: a slug, or Aladhan\'s numeric id as an alias',
+    "Calculation method: a slug, or Aladhan's numeric id as an alias",
     `(${METHODS.map((m) => `${m.id} = ${m.aladhanId}`).join(', ')}).`,
     '`GET /prayer-times/methods` lists each with its parameters.',
     '`custom` takes `fajrAngle`, `ishaAngle` or `ishaInterval`; those left out default to 18°, 17° and none.',
@@ -78,7 +78,8 @@ const optionProperties = {
   shafaq: Type.Optional(
     stringEnum(SHAFAQ_KINDS, {
       errorMessage: oneOf(SHAFAQ_KINDS),
-      description: 'Twilight used for Isha by `method=moonsighting-committee` only (400 with any other method); default `general`.',
+      description:
+        'Twilight used for Isha by `method=moonsighting-committee` only (400 with any other method); default `general`.',
     }),
   ),
   fajrAngle: Type.Optional(angle('Fajr')),
@@ -88,7 +89,8 @@ const optionProperties = {
       minimum: 0,
       maximum: CUSTOM_METHOD_LIMITS.maxIshaInterval,
       errorMessage: PARAMETER_RULES.minutes(CUSTOM_METHOD_LIMITS.maxIshaInterval),
-      description: 'Isha this many minutes after Maghrib instead of by angle (not together with `ishaAngle`). Only with `method=custom`.',
+      description:
+        'Isha this many minutes after Maghrib instead of by angle (not together with `ishaAngle`). Only with `method=custom`.',
     }),
   ),
   adjustments: Type.Optional(
@@ -118,16 +120,29 @@ export const prayerCalendarQuery = Type.Object({
     errorMessage: PARAMETER_RULES.wholeNumber(PRAYER_TIMES_YEARS.first, PRAYER_TIMES_YEARS.last),
     description: 'Gregorian year.',
   }),
-  month: Type.Integer({ minimum: 1, maximum: 12, errorMessage: PARAMETER_RULES.wholeNumber(1, 12), description: 'Gregorian month, 1–12.' }),
+  month: Type.Integer({
+    minimum: 1,
+    maximum: 12,
+    errorMessage: PARAMETER_RULES.wholeNumber(1, 12),
+    description: 'Gregorian month, 1–12.',
+  }),
 });
 
 /** One schema per prayer name. */
-const perPrayer = <T extends TSchema>(schema: () => T) => Object.fromEntries(PRAYER_NAMES.map((name) => [name, schema()])) as Record<PrayerName, T>;
+const perPrayer = <T extends TSchema>(schema: () => T) =>
+  Object.fromEntries(PRAYER_NAMES.map((name) => [name, schema()])) as Record<PrayerName, T>;
 
-const offsets = (description: string) => Type.Object(perPrayer(() => Type.Integer()), { description });
+const offsets = (description: string) =>
+  Type.Object(
+    perPrayer(() => Type.Integer()),
+    { description },
+  );
 
 const clockTimes = (description: string, format?: string) =>
-  Type.Object(perPrayer(() => nullable(Type.String(format ? { format } : {}))), { description });
+  Type.Object(
+    perPrayer(() => nullable(Type.String(format ? { format } : {}))),
+    { description },
+  );
 
 const methodParameters = {
   id: Type.String({ description: 'The slug.' }),
@@ -136,7 +151,9 @@ const methodParameters = {
   fajrAngle: Type.Number(),
   ishaAngle: Type.Number({ description: '0 when Isha is a fixed interval after Maghrib.' }),
   ishaInterval: Type.Integer({ description: 'Minutes from Maghrib to Isha; 0 when Isha is by angle.' }),
-  maghribAngle: nullable(Type.Number(), { description: "Sun's depression for Maghrib (Shia methods); null: Maghrib is at sunset." }),
+  maghribAngle: nullable(Type.Number(), {
+    description: "Sun's depression for Maghrib (Shia methods); null: Maghrib is at sunset.",
+  }),
   offsets: offsets("The authority's own fixed minute offsets per time."),
 };
 
@@ -150,12 +167,20 @@ export const prayerTimesDay = Type.Object({
   }),
   location: Type.Object({ lat: Type.Number(), lng: Type.Number(), timezone: Type.String() }),
   method: Type.Object(
-    { ...methodParameters, shafaq: Type.Optional(stringEnum(SHAFAQ_KINDS, { description: 'Only for moonsighting-committee.' })) },
-    { description: "The method as applied that day: custom angles included, and Umm al-Qura's 120-minute Isha in Ramadan." },
+    {
+      ...methodParameters,
+      shafaq: Type.Optional(stringEnum(SHAFAQ_KINDS, { description: 'Only for moonsighting-committee.' })),
+    },
+    {
+      description:
+        "The method as applied that day: custom angles included, and Umm al-Qura's 120-minute Isha in Ramadan.",
+    },
   ),
   madhab: stringEnum(MADHABS),
   highLatitudeRule: stringEnum(HIGH_LATITUDE_RULES),
-  timings: clockTimes('Local HH:mm; null where the time does not exist that day (polar day or night without a resolution), never a wrong time.'),
+  timings: clockTimes(
+    'Local HH:mm; null where the time does not exist that day (polar day or night without a resolution), never a wrong time.',
+  ),
   timestamps: clockTimes('ISO 8601 with the local UTC offset; null like `timings`.', 'date-time'),
 });
 

@@ -16,7 +16,7 @@ export const prayerTimesRoute = defineRoute({
   tag: TAG,
   summary: 'The five daily prayers and sunrise for a place and a day',
   description: [
-    'Computed with adhan (Aladhan\'s further methods added). `date` defaults to today in `timezone`, and `timezone` to the zone at the point.',
+    "Computed with adhan (Aladhan's further methods added). `date` defaults to today in `timezone`, and `timezone` to the zone at the point.",
     NULL_TIMES,
     'A bad parameter, or one given where it does not apply (`fajrAngle` without `method=custom`, `shafaq` without `method=moonsighting-committee`): 400 VALIDATION_ERROR naming it.',
   ].join(' '),

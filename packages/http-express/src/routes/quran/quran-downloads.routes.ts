@@ -12,7 +12,10 @@ const LICENSING =
 const download = (stores: Parameters<typeof downloadQuranEdition>[0], lang: string, surah?: number) =>
   downloadQuranEdition(stores, lang, surah).catch((error: unknown) => {
     if (!(error instanceof MissingQuranEdition)) throw error;
-    throw new AppError('NOT_FOUND', `There is no Quran edition in '${error.lang}'; GET ${API_PREFIX}/translations lists every edition.`);
+    throw new AppError(
+      'NOT_FOUND',
+      `There is no Quran edition in '${error.lang}'; GET ${API_PREFIX}/translations lists every edition.`,
+    );
   });
 
 export const quranDownloadRoute = defineRoute({

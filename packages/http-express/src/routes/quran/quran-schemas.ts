@@ -5,7 +5,9 @@ import { languageCode, metadataProperties } from '../content-schemas.js';
 /** Schemas of the Quran routes (CONTRACT §9, §11, §13). */
 
 const surahNumber = Type.Integer({ description: 'Surah number, 1 to 114; another integer gives 404.' });
-const ayahNumber = Type.Integer({ description: "Ayah number within the surah, from 1; beyond the surah's ayah count gives 404." });
+const ayahNumber = Type.Integer({
+  description: "Ayah number within the surah, from 1; beyond the surah's ayah count gives 404.",
+});
 
 export const surahParams = Type.Object({ surah: surahNumber });
 export const ayahParams = Type.Object({ surah: surahNumber, ayah: ayahNumber });
@@ -52,5 +54,7 @@ export const quranDownloadEntry = Type.Object({
   attribution: Type.String(),
   license: Type.String(),
   source_url: Type.String(),
-  text: nullable(Type.String(), { description: 'Full text for public-domain editions (the Arabic); null under translator copyright.' }),
+  text: nullable(Type.String(), {
+    description: 'Full text for public-domain editions (the Arabic); null under translator copyright.',
+  }),
 });

@@ -1,4 +1,10 @@
-import { actorOfKey, assertNoTextAr, deleteAyahTranslation, patchAyahMetadata, putAyahTranslation } from '@islamic-data/core';
+import {
+  actorOfKey,
+  assertNoTextAr,
+  deleteAyahTranslation,
+  patchAyahMetadata,
+  putAyahTranslation,
+} from '@islamic-data/core';
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../../platform/route.js';
 import { forbidArabicLocale, storedTranslation, translationBody } from '../content-schemas.js';
@@ -31,7 +37,8 @@ export const deleteAyahTranslationRoute = defineRoute({
   resource: 'quran',
   tag: TAG,
   summary: 'Delete a translation of an ayah (extension)',
-  description: 'Needs the delete permission; 404 when the ayah has no translation in that locale. Audited and restorable by the operator.',
+  description:
+    'Needs the delete permission; 404 when the ayah has no translation in that locale. Audited and restorable by the operator.',
   params: ayahTranslationParams,
   response: Type.Null(),
   successStatus: 204,
@@ -56,5 +63,7 @@ export const patchAyahRoute = defineRoute({
   bodyGuard: assertNoTextAr,
   errors: ['FORBIDDEN_LOCALE'],
   response: ayah,
-  handle: async ({ params, body, key }, deps) => ({ data: await patchAyahMetadata(deps, { ...params, patch: body }, actorOfKey(key!)) }),
+  handle: async ({ params, body, key }, deps) => ({
+    data: await patchAyahMetadata(deps, { ...params, patch: body }, actorOfKey(key!)),
+  }),
 });
