@@ -9,3 +9,4 @@ export * from './hadith/index.js';
 export * from './mosques/index.js';
 export * from './prayer-times/golden-times.js';
 export * from './hijri/hijri-fixtures.js';
+export * from './failure-of.js';

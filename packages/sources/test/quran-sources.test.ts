@@ -14,7 +14,7 @@ import {
   quranJsonPackageDir,
   readTanzilTranslation,
 } from '../src/index.js';
-import { failureOf } from './failure-of.js';
+import { failureOf } from '@islamic-data/test-fixtures';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const AZ_DIR = path.join(repoRoot, '../shared/data/quran-az');
