@@ -7,6 +7,7 @@ describe('core: Hijri conversion (Umm al-Qura)', () => {
   it("answers CONTRACT §8's example exactly, in both directions", () => {
     const expected = {
       calendar: 'umm-al-qura',
+      hijriAdjustment: 0,
       gregorian: { date: '2024-03-11', year: 2024, month: 3, day: 11, weekday: { en: 'Monday', ar: 'الاثنين' } },
       hijri: {
         date: '1445-09-01',

@@ -23,7 +23,8 @@ export function createApp(deps: AppDependencies, routes: RouteDefinition[] = api
   app.set('trust proxy', deps.trustProxy);
   app.set('etag', 'strong');
 
-  app.use(requestId, requestLog(deps.logger), compression(), corsForReads, identifyAndLimit(deps));
+  const keyInQueryPaths = routes.filter((route) => route.keyInQuery).map((route) => API_PREFIX + route.path);
+  app.use(requestId, requestLog(deps.logger), compression(), corsForReads, identifyAndLimit(deps, keyInQueryPaths));
 
   const openApi = buildOpenApiDocument(routes);
   const docsPage = renderDocsPage(openApi);
@@ -59,6 +60,10 @@ function routeChain(route: RouteDefinition, deps: AppDependencies): RequestHandl
     const status = result.status ?? route.successStatus ?? 200;
     res.set('Cache-Control', route.resource === null ? 'public, max-age=3600' : 'private, max-age=0');
     if (status === 204) return void res.status(204).end();
+    if (route.produces) {
+      res.type(route.produces.contentType).set('Content-Disposition', `inline; filename="${route.produces.filename}"`);
+      return void res.status(status).send(result.text ?? '');
+    }
     res.status(status).json({ data: result.data });
   };
   return [checkAccess(route), ...parseBody, validateRequest(route), handler];

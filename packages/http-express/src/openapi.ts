@@ -45,7 +45,16 @@ export function buildOpenApiDocument(routes: RouteDefinition[], version = '1.0.0
     tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
     paths,
     components: {
-      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      securitySchemes: {
+        ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        ApiKeyInQuery: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'key',
+          description:
+            'Only on routes that list it (calendar feeds, for apps that cannot send headers); everywhere else `key` is ignored and such a request is one without a key (401). A URL holding a key is a secret.',
+        },
+      },
       schemas: { Error: errorEnvelope },
     },
     'x-scopes': [...RESOURCE_TYPES, '*'],
@@ -59,7 +68,7 @@ function operation(route: RouteDefinition): Record<string, unknown> {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     operationId: `${route.method}${route.path.replace(/[{}]/g, '').replace(/(^|[/-])(\w)/g, (_, _sep, c: string) => c.toUpperCase())}`,
-    security: route.resource ? [{ ApiKey: [] }] : [],
+    security: route.resource ? [{ ApiKey: [] }, ...(route.keyInQuery ? [{ ApiKeyInQuery: [] }] : [])] : [],
     ...(route.resource ? { 'x-scope': route.resource, 'x-permission': permissionFor(route.method) } : {}),
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
@@ -69,7 +78,9 @@ function operation(route: RouteDefinition): Record<string, unknown> {
         headers: rateLimitHeaders,
         ...(status === '204'
           ? {}
-          : {
+          : route.produces
+            ? { description: route.produces.description, content: { [route.produces.contentType]: { schema: route.response } } }
+            : {
               content: {
                 'application/json': {
                   schema: { type: 'object', properties: { data: route.response }, required: ['data'] },

@@ -157,7 +157,11 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
         'timings',
         'timestamps',
       );
-      expect(data.date).to.deep.equal({ gregorian: '2026-11-22', hijri: { year: 1448, month: 6, day: 12 } });
+      expect(data.date).to.deep.equal({
+      gregorian: '2026-11-22',
+      hijri: { year: 1448, month: 6, day: 12 },
+      hijriAdjustment: 0,
+    });
       expect(data.location).to.deep.equal({ lat: 21.4225, lng: 39.8262, timezone: 'Asia/Riyadh' });
       expect(data.method).to.include({
         id: 'umm-al-qura',
@@ -397,8 +401,10 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
   });
 
   describe('GET /hijri: answers', () => {
+    // The contract's example, with the Hijri adjustment this API echoes (issue 18).
     const EXAMPLE = {
       calendar: 'umm-al-qura',
+      hijriAdjustment: 0,
       gregorian: { date: '2024-03-11', year: 2024, month: 3, day: 11, weekday: { en: 'Monday', ar: 'الاثنين' } },
       hijri: {
         date: '1445-09-01',
@@ -484,11 +490,14 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
         'ishaAngle',
         'ishaInterval',
         'adjustments',
+        'imsakMinutes',
+        'midnightMode',
+        'hijriAdjustment',
       ];
       expect(names('/prayer-times')).to.have.members([...options, 'date']);
       expect(names('/prayer-times/calendar')).to.have.members([...options, 'year', 'month']);
       expect(names('/prayer-times/methods')).to.deep.equal([]);
-      expect(names('/hijri')).to.have.members(['date', 'hijri', 'timezone']);
+      expect(names('/hijri')).to.have.members(['date', 'hijri', 'timezone', 'hijriAdjustment']);
       const operation = body.paths[`${API}/prayer-times`].get;
       expect(operation['x-scope']).to.equal('prayer-times');
       const method = operation.parameters.find((p: { name: string }) => p.name === 'method');

@@ -1,4 +1,5 @@
-import { formatIsoDate, parseIsoDate, weekdayOf, type CivilDate } from '../timezone/civil-date.js';
+import { addDays, formatIsoDate, parseIsoDate, weekdayOf, type CivilDate } from '../timezone/civil-date.js';
+import { adjustedHijriOf, validHijriAdjustment } from './hijri-adjustment.js';
 import { parameterError, PARAMETER_RULES, ruleBroken } from '../parameter-error.js';
 import { resolveTimeZone } from '../timezone/time-zone.js';
 import { todayIn } from '../timezone/zoned-time.js';
@@ -15,23 +16,30 @@ import {
 /** CONTRACT §8: one day in both calendars. */
 export interface HijriConversion {
   calendar: 'umm-al-qura';
+  /** Days added to the Umm al-Qura date (a local sighting), −2..2; 0 is the table itself. */
+  hijriAdjustment: number;
   gregorian: CivilDate & { date: string; weekday: BilingualName };
   hijri: HijriDateParts & { date: string; monthName: BilingualName; monthLength: 29 | 30 };
 }
 
-/** Converts a Gregorian `YYYY-MM-DD` to Umm al-Qura. */
-export function toHijri(date: string): HijriConversion {
+/** Converts a Gregorian `YYYY-MM-DD` to Umm al-Qura, shifted by `hijriAdjustment` days (see `adjustedHijriOf`). */
+export function toHijri(date: string, hijriAdjustment: unknown = 0): HijriConversion {
+  const adjustment = validHijriAdjustment(hijriAdjustment);
   const gregorian = parseIsoDate(date, 'date');
-  const hijri = gregorianToUmmAlQura(gregorian);
+  const hijri = adjustedHijriOf(gregorian, adjustment);
   if (!hijri)
     throw parameterError('date', `date is outside the supported range, ${UMM_AL_QURA_RANGE_TEXT}: got ${date}.`);
-  return describeDay(gregorian, hijri);
+  return describeDay(gregorian, hijri, adjustment);
 }
 
-/** Converts an Umm al-Qura `YYYY-MM-DD` to Gregorian. */
-export function toGregorian(hijriDate: string): HijriConversion {
+/** Converts an Umm al-Qura `YYYY-MM-DD` (shifted by `hijriAdjustment` days) to Gregorian. */
+export function toGregorian(hijriDate: string, hijriAdjustment: unknown = 0): HijriConversion {
+  const adjustment = validHijriAdjustment(hijriAdjustment);
   const { monthLength, ...hijri } = parseHijriDate(hijriDate);
-  return describeDay(ummAlQuraToGregorian(hijri), hijri, monthLength);
+  const gregorian = addDays(ummAlQuraToGregorian(hijri), -adjustment);
+  if (!gregorianToUmmAlQura(gregorian))
+    throw parameterError('hijri', `hijri is outside the supported range, ${UMM_AL_QURA_RANGE_TEXT}: got ${hijriDate}.`);
+  return describeDay(gregorian, hijri, adjustment, monthLength);
 }
 
 export interface HijriConversionInput {
@@ -43,10 +51,12 @@ export interface HijriConversionInput {
   timezone?: string | null;
   /** The current instant, for today; default: the system clock. */
   now?: Date;
+  /** Days (−2..2) added to the Umm al-Qura date; default 0. */
+  hijriAdjustment?: number | null;
 }
 
 /** CONTRACT §8: exactly one of `date` or `hijri`; neither is today in `timezone` (default UTC). */
-export function convertHijri({ date, hijri, timezone, now }: HijriConversionInput): HijriConversion {
+export function convertHijri({ date, hijri, timezone, now, hijriAdjustment }: HijriConversionInput): HijriConversion {
   const givenDate = date !== undefined && date !== null;
   const givenHijri = hijri !== undefined && hijri !== null;
   if (givenDate && givenHijri) {
@@ -56,9 +66,10 @@ export function convertHijri({ date, hijri, timezone, now }: HijriConversionInpu
     );
   }
   const zone = timezone === undefined || timezone === null ? undefined : resolveTimeZone(timezone);
-  if (givenDate) return toHijri(date);
-  if (givenHijri) return toGregorian(hijri);
-  return toHijri(formatIsoDate(todayIn(now, zone ?? 'UTC')));
+  const adjustment = validHijriAdjustment(hijriAdjustment);
+  if (givenDate) return toHijri(date, adjustment);
+  if (givenHijri) return toGregorian(hijri, adjustment);
+  return toHijri(formatIsoDate(todayIn(now, zone ?? 'UTC')), adjustment);
 }
 
 /** Today's date in both calendars, "today" being the date in `timezone` (default UTC) at `now`. */
@@ -87,10 +98,12 @@ function parseHijriDate(text: string): HijriDateParts & { monthLength: 29 | 30 }
 function describeDay(
   gregorian: CivilDate,
   hijri: HijriDateParts,
+  hijriAdjustment: number,
   monthLength = hijriMonthLength(hijri.year, hijri.month),
 ): HijriConversion {
   return {
     calendar: 'umm-al-qura',
+    hijriAdjustment,
     gregorian: {
       date: formatIsoDate(gregorian),
       ...pick(gregorian),

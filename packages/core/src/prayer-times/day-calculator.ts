@@ -1,14 +1,22 @@
 import { Coordinates, PrayerTimes } from 'adhan';
+import { adjustedHijriOf } from '../hijri/hijri-adjustment.js';
 import { RAMADAN } from '../hijri/hijri-names.js';
-import { gregorianToUmmAlQura } from '../hijri/umm-al-qura.js';
+import type { HijriDateParts } from '../hijri/umm-al-qura.js';
 import { addDays, daysBetween, formatIsoDate, utcMidnight, type CivilDate } from '../timezone/civil-date.js';
-import { civilDateIn, formatClock, formatZonedIso, zonedDateTimes } from '../timezone/zoned-time.js';
+import {
+  civilDateIn,
+  formatClock,
+  formatZonedIso,
+  zonedDateTimes,
+  type ZonedDateTime,
+} from '../timezone/zoned-time.js';
 import { toAdhanParameters } from './adhan-parameters.js';
 import { implausibleTimes } from './implausible-times.js';
 import { noonSolarAltitude } from './noon-sun.js';
 import { PRAYER_NAMES, type PrayerName } from './prayer-names.js';
 import type { PrayerSettings } from './prayer-settings.js';
-import type { AppliedMethod, PrayerTimesDay } from './prayer-times-types.js';
+import { sunnahInstants } from './sunnah-times.js';
+import type { AppliedMethod, PrayerTimesDay, TimingName } from './prayer-times-types.js';
 
 export type DayCalculator = (date: CivilDate) => PrayerTimesDay;
 
@@ -26,27 +34,51 @@ export function dayCalculator(settings: PrayerSettings, referenceDate: CivilDate
     : regular;
   const shift = solarDayShift(referenceDate, settings.lng, settings.timezone);
   const unresolvedPolar = settings.polarCircleResolution === 'unresolved';
+  const { hijriAdjustment, imsakMinutes, midnightMode } = settings;
 
-  return (date) => {
-    const hijri = gregorianToUmmAlQura(date);
+  /** adhan's times of a local day, null where missing or implausible. */
+  const computeDay = (date: CivilDate): ComputedDay => {
+    const hijri = adjustedHijriOf(date, hijriAdjustment);
     const { parameters, ishaInterval } = hijri?.month === RAMADAN ? ramadan : regular;
     const solarDate = addDays(date, -shift);
     const times = new PrayerTimes(coordinates, adhanDate(solarDate), parameters);
     const wrong = implausibleTimes(times, unresolvedPolar && noonSolarAltitude(settings.lat, solarDate) <= 0);
     // adhan answers Invalid Date where the sun never reaches the needed depression and no rule applies.
-    const instants = PRAYER_NAMES.map((name) =>
-      Number.isNaN(times[name].getTime()) || wrong.has(name) ? null : times[name],
-    );
-    const readings = zonedDateTimes(instants, settings.timezone);
-    const timings = {} as Record<PrayerName, string | null>;
-    const timestamps = {} as Record<PrayerName, string | null>;
-    PRAYER_NAMES.forEach((name, index) => {
-      const local = readings[index]!;
-      timings[name] = local && formatClock(local);
-      timestamps[name] = local && formatZonedIso(local);
-    });
+    const usable = (time: Date, name: PrayerName) => (Number.isNaN(time.getTime()) || wrong.has(name) ? null : time);
     return {
-      date: { gregorian: formatIsoDate(date), hijri },
+      hijri,
+      ishaInterval,
+      instants: PRAYER_NAMES.map((name) => usable(times[name], name)),
+      sunset: usable(times.sunset, 'maghrib'),
+    };
+  };
+  // A calendar asks for each day after the one before: the next day's Fajr is then already computed.
+  let previous: { key: number; day: ComputedDay } | undefined;
+  const computeOnce = (date: CivilDate): ComputedDay => {
+    const key = utcMidnight(date);
+    if (previous?.key !== key) previous = { key, day: computeDay(date) };
+    return previous.day;
+  };
+
+  return (date) => {
+    const { hijri, ishaInterval, instants, sunset } = computeOnce(date);
+    const nextFajr = computeOnce(addDays(date, 1)).instants[FAJR]!;
+    const [fajr, , , , maghrib] = instants;
+    const sunnah = sunnahInstants({ fajr: fajr!, sunset, maghrib: maghrib!, nextFajr }, imsakMinutes, midnightMode);
+    const timings = blankTimes();
+    const timestamps = blankTimes();
+    const write = (names: readonly TimingName[], readings: (ZonedDateTime | null)[]) =>
+      names.forEach((name, index) => {
+        const local = readings[index]!;
+        timings[name] = local && formatClock(local);
+        timestamps[name] = local && formatZonedIso(local);
+      });
+    write(PRAYER_NAMES, zonedDateTimes(instants, settings.timezone));
+    // Read apart from the prayers: Imsak falls before Fajr, the night after Isha (readings assume chronological order).
+    write(['imsak'], zonedDateTimes([sunnah.imsak], settings.timezone));
+    write(NIGHT_NAMES, zonedDateTimes([sunnah.firstThird, sunnah.midnight, sunnah.lastThird], settings.timezone));
+    return {
+      date: { gregorian: formatIsoDate(date), hijri, hijriAdjustment },
       location: { lat: settings.lat, lng: settings.lng, timezone: settings.timezone },
       method: appliedMethod(settings, ishaInterval),
       madhab: settings.madhab,
@@ -57,11 +89,36 @@ export function dayCalculator(settings: PrayerSettings, referenceDate: CivilDate
   };
 }
 
+interface ComputedDay {
+  hijri: HijriDateParts | null;
+  ishaInterval: number;
+  /** In PRAYER_NAMES order. */
+  instants: (Date | null)[];
+  sunset: Date | null;
+}
+
+const FAJR = PRAYER_NAMES.indexOf('fajr');
+const NIGHT_NAMES = ['firstThird', 'midnight', 'lastThird'] as const;
+
+/** Keys in TIMING_NAMES order (a test checks), whatever order the times are read in. */
+const blankTimes = (): Record<TimingName, string | null> => ({
+  fajr: null,
+  sunrise: null,
+  dhuhr: null,
+  asr: null,
+  maghrib: null,
+  isha: null,
+  imsak: null,
+  midnight: null,
+  firstThird: null,
+  lastThird: null,
+});
+
 /**
  * The method as a day's answer states it, with that day's Isha interval (Ramadan's or not). Each day
  * gets its own objects; spelled out because object spread is slow on this hot path.
  */
-function appliedMethod({ method, shafaq }: PrayerSettings, ishaInterval: number): AppliedMethod {
+function appliedMethod({ method, shafaq, methodChoice }: PrayerSettings, ishaInterval: number): AppliedMethod {
   const { fajr, sunrise, dhuhr, asr, maghrib, isha } = method.offsets;
   const applied: AppliedMethod = {
     id: method.id,
@@ -74,6 +131,10 @@ function appliedMethod({ method, shafaq }: PrayerSettings, ishaInterval: number)
     offsets: { fajr, sunrise, dhuhr, asr, maghrib, isha },
   };
   if (shafaq) applied.shafaq = shafaq;
+  if (methodChoice) {
+    applied.chosenBy = methodChoice.chosenBy;
+    applied.country = methodChoice.country;
+  }
   return applied;
 }
 

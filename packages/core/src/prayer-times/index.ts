@@ -5,3 +5,6 @@ export { listMethods, METHOD_RULE } from './method-lookup.js';
 export { MAX_ADJUSTMENT_MINUTES } from './adjustments.js';
 export { PRAYER_TIMES_YEARS, prayerCalendar, prayerTimes } from './prayer-times.js';
 export { CUSTOM_METHOD_LIMITS } from './prayer-settings.js';
+export { AUTO_METHOD_ID, COUNTRY_METHODS, type MethodChoice } from './method-by-country.js';
+export { SUNNAH_LIMITS } from './prayer-settings.js';
+export { FEED_PRAYERS, MAX_FEED_MONTHS, prayerCalendarFeed, type PrayerFeedInput } from './prayer-feed.js';

@@ -1,4 +1,5 @@
 import { PARAMETER_RULES, ruleBroken } from '../parameter-error.js';
+import { AUTO_METHOD_ID } from './method-by-country.js';
 import {
   CALCULATION_METHODS,
   DEFAULT_METHOD_ID,
@@ -17,8 +18,8 @@ export function findCalculationMethod(method: unknown = DEFAULT_METHOD_ID): Calc
   return found;
 }
 
-/** The rule `method` follows: a slug or an Aladhan id. */
-export const METHOD_RULE = `${PARAMETER_RULES.oneOf([...bySlug.keys()])}, or an Aladhan method id (${[...byAladhanId.keys()].join(', ')})`;
+/** The rule `method` follows: a slug, `auto` or an Aladhan id. */
+export const METHOD_RULE = `${PARAMETER_RULES.oneOf([...bySlug.keys(), AUTO_METHOD_ID])}, or an Aladhan method id (${[...byAladhanId.keys()].join(', ')})`;
 
 /** Every method with its parameters, `custom` last. */
 export function listMethods(): CalculationMethodDescription[] {

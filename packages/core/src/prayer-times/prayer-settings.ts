@@ -1,18 +1,22 @@
 import { Coordinates, HighLatitudeRule } from 'adhan';
 import { assertCoordinates } from '../shared/geo.js';
+import { validHijriAdjustment } from '../hijri/hijri-adjustment.js';
 import { parameterError, PARAMETER_RULES, ruleBroken } from '../parameter-error.js';
 import { resolveTimeZone, timeZoneAt } from '../timezone/time-zone.js';
 import { validateAdjustments } from './adjustments.js';
-import { CUSTOM_METHOD_ID, type CalculationMethodDefinition } from './calculation-methods.js';
+import { CUSTOM_METHOD_ID, DEFAULT_METHOD_ID, type CalculationMethodDefinition } from './calculation-methods.js';
+import { AUTO_METHOD_ID, methodForPlace, type MethodChoice } from './method-by-country.js';
 import { findCalculationMethod } from './method-lookup.js';
 import type { PrayerOffsets } from './prayer-names.js';
 import {
   HIGH_LATITUDE_RULES,
   MADHABS,
   POLAR_CIRCLE_RESOLUTIONS,
+  MIDNIGHT_MODES,
   SHAFAQ_KINDS,
   type HighLatitudeRuleName,
   type MadhabName,
+  type MidnightMode,
   type PolarCircleResolutionName,
   type PrayerTimesOptions,
   type ShafaqKind,
@@ -29,12 +33,20 @@ export interface PrayerSettings {
   polarCircleResolution: PolarCircleResolutionName;
   shafaq: ShafaqKind | undefined;
   adjustments: Partial<PrayerOffsets>;
+  /** Set when `method=auto` chose the method. */
+  methodChoice: MethodChoice | undefined;
+  imsakMinutes: number;
+  midnightMode: MidnightMode;
+  hijriAdjustment: number;
 }
 
 const MOONSIGHTING_METHOD_ID = 'moonsighting-committee';
 
 /** Bounds of `fajrAngle`/`ishaAngle` (degrees, above 0) and `ishaInterval` (whole minutes, from 0) for method `custom`. */
 export const CUSTOM_METHOD_LIMITS = { maxAngle: 30, maxIshaInterval: 300 } as const;
+
+/** Bounds and default of `imsakMinutes` (whole minutes before Fajr). */
+export const SUNNAH_LIMITS = { maxImsakMinutes: 60, defaultImsakMinutes: 10 } as const;
 const { maxAngle: MAX_ANGLE, maxIshaInterval: MAX_ISHA_INTERVAL } = CUSTOM_METHOD_LIMITS;
 
 const given = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null;
@@ -43,7 +55,8 @@ const given = <T>(value: T | null | undefined): value is T => value !== undefine
 export function resolvePrayerSettings(options: PrayerTimesOptions): PrayerSettings {
   const { lat, lng } = options;
   assertCoordinates({ lat, lng });
-  const method = withCustomAngles(findCalculationMethod(options.method ?? undefined), options);
+  const auto = options.method === AUTO_METHOD_ID ? methodForPlace(lat, lng, DEFAULT_METHOD_ID) : undefined;
+  const method = withCustomAngles(findCalculationMethod(auto?.id ?? options.method ?? undefined), options);
   return {
     lat,
     lng,
@@ -64,8 +77,21 @@ export function resolvePrayerSettings(options: PrayerTimesOptions): PrayerSettin
     ),
     shafaq: shafaqFor(method, options.shafaq),
     adjustments: given(options.adjustments) ? validateAdjustments(options.adjustments) : {},
+    methodChoice: auto?.choice,
+    imsakMinutes: wholeNumber('imsakMinutes', options.imsakMinutes, 0, SUNNAH_LIMITS.maxImsakMinutes) ?? SUNNAH_LIMITS.defaultImsakMinutes,
+    midnightMode: oneOf('midnightMode', MIDNIGHT_MODES, options.midnightMode, 'standard'),
+    hijriAdjustment: validHijriAdjustment(options.hijriAdjustment),
   };
 }
+
+/** A whole number in the range, or undefined when not given; throws naming `parameter` otherwise. */
+function wholeNumber(parameter: string, value: unknown, from: number, to: number): number | undefined {
+  if (!given(value)) return undefined;
+  if (!Number.isInteger(value) || (value as number) < from || (value as number) > to)
+    throw ruleBroken(parameter, PARAMETER_RULES.wholeNumber(from, to));
+  return value as number;
+}
+
 
 function oneOf<T extends string>(parameter: string, allowed: readonly T[], value: unknown, fallback: T): T {
   if (!given(value)) return fallback;

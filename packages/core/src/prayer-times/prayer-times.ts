@@ -2,7 +2,7 @@ import { daysInMonth, parseIsoDate, type CivilDate } from '../timezone/civil-dat
 import { parameterError, PARAMETER_RULES, ruleBroken } from '../parameter-error.js';
 import { todayIn } from '../timezone/zoned-time.js';
 import { dayCalculator } from './day-calculator.js';
-import { resolvePrayerSettings } from './prayer-settings.js';
+import { resolvePrayerSettings, type PrayerSettings } from './prayer-settings.js';
 import type { PrayerCalendarInput, PrayerTimesDay, PrayerTimesInput } from './prayer-times-types.js';
 
 /** Years a date or calendar may fall in: adhan builds dates with `new Date(year, …)`, which reads years 0–99 as 1900–1999. */
@@ -23,11 +23,21 @@ export function prayerTimes(input: PrayerTimesInput): PrayerTimesDay {
 export function prayerCalendar(input: PrayerCalendarInput): PrayerTimesDay[] {
   const settings = resolvePrayerSettings(input);
   const { year, month } = input;
-  if (!Number.isInteger(year) || year < FIRST_YEAR || year > LAST_YEAR) {
+  assertCalendarMonth(year, month);
+  return monthDays(settings, year, month);
+}
+
+/** Throws naming `year` or `month` unless they are a month prayer times can be computed for. */
+export function assertCalendarMonth(year: unknown, month: unknown): void {
+  if (!Number.isInteger(year) || (year as number) < FIRST_YEAR || (year as number) > LAST_YEAR) {
     throw ruleBroken('year', PARAMETER_RULES.wholeNumber(FIRST_YEAR, LAST_YEAR));
   }
-  if (!Number.isInteger(month) || month < 1 || month > 12)
+  if (!Number.isInteger(month) || (month as number) < 1 || (month as number) > 12)
     throw ruleBroken('month', PARAMETER_RULES.wholeNumber(1, 12));
+}
+
+/** The days of one month with settings already resolved. */
+export function monthDays(settings: PrayerSettings, year: number, month: number): PrayerTimesDay[] {
   const calculate = dayCalculator(settings, { year, month, day: 15 });
   return Array.from({ length: daysInMonth(year, month) }, (_, index) => calculate({ year, month, day: index + 1 }));
 }

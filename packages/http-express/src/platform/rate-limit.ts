@@ -3,13 +3,22 @@ import type { RequestHandler } from 'express';
 import type { AppDependencies } from '../dependencies.js';
 
 /**
- * Identifies the caller and counts the request: against its key when the key is valid, else
+ * Identifies the caller by the X-API-Key header (or, on the `keyInQueryPaths` alone, the `key` query
+ * parameter when no header is sent) and counts the request: against its key when the key is valid, else
  * against the client address (so that keys cannot be guessed at speed). Sets the `X-RateLimit-*`
  * headers on every response, and refuses with 429 once the window's count is spent.
  */
-export function identifyAndLimit(deps: Pick<AppDependencies, 'stores' | 'clock' | 'rateLimiter'>): RequestHandler {
+export function identifyAndLimit(
+  deps: Pick<AppDependencies, 'stores' | 'clock' | 'rateLimiter'>,
+  keyInQueryPaths: readonly string[] = [],
+): RequestHandler {
+  // Express matches routes without regard to case or a trailing slash; so does this.
+  const normalize = (path: string) => path.toLowerCase().replace(/\/+$/, '');
+  const queryKeyPaths = new Set(keyInQueryPaths.map(normalize));
   return async (req, res, next) => {
-    const verification = await verifyApiKey({ keys: deps.stores.keys, clock: deps.clock }, req.get('X-API-Key'));
+    const queryKey = queryKeyPaths.has(normalize(req.path)) ? req.query.key : undefined;
+    const presented = req.get('X-API-Key') ?? (typeof queryKey === 'string' ? queryKey : undefined);
+    const verification = await verifyApiKey({ keys: deps.stores.keys, clock: deps.clock }, presented);
     res.locals.verification = verification;
     const bucket = verification.outcome === 'ok' ? `key:${verification.key.id}` : `ip:${req.ip ?? 'unknown'}`;
     const decision = await deps.rateLimiter.consume(bucket, deps.clock.now());

@@ -24,6 +24,16 @@ export interface RouteResult {
   status?: number;
   /** Omitted for 204. */
   data?: unknown;
+  /** The body of a route that `produces` a non-JSON representation. */
+  text?: string;
+}
+
+/** A route whose success answer is a document of its own type instead of the `{data}` JSON envelope. */
+export interface ProducedDocument {
+  contentType: string;
+  /** Suggested file name (Content-Disposition: inline). */
+  filename: string;
+  description: string;
 }
 
 /**
@@ -46,8 +56,15 @@ export interface RouteDefinition<
   query?: Query;
   params?: Params;
   body?: Body;
-  /** Schema of `data` in a success response. */
+  /** Schema of `data` in a success response (of the document's text when the route `produces` one). */
   response: TSchema;
+  /** Set when the success answer is not JSON (the handler returns `text`); errors stay JSON envelopes. */
+  produces?: ProducedDocument;
+  /**
+   * Also take the key from the `key` query parameter (calendar apps cannot send headers). Every other
+   * route ignores that parameter, so a key sent only there is a request without a key (401).
+   */
+  keyInQuery?: boolean;
   successStatus?: number;
   /** Error codes the route's own guards answer, beyond the platform's (for the OpenAPI document). */
   errors?: readonly ErrorCode[];

@@ -2,6 +2,7 @@ import { convertHijri, PARAMETER_RULES, UMM_AL_QURA_RANGE, UMM_AL_QURA_RANGE_TEX
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../../platform/route.js';
 import { stringEnum } from '../../platform/schema.js';
+import { hijriAdjustment } from '../prayer-times/prayer-times-schemas.js';
 
 const { gregorian: GREGORIAN_RANGE, hijri: HIJRI_RANGE } = UMM_AL_QURA_RANGE;
 
@@ -27,6 +28,7 @@ const hijriQuery = Type.Object({
         'IANA zone whose date is "today" when neither `date` nor `hijri` is given; default UTC. Checked (400 when unknown) even when a date is given.',
     }),
   ),
+  hijriAdjustment: Type.Optional(hijriAdjustment),
 });
 
 const bilingual = Type.Object({ en: Type.String(), ar: Type.String() });
@@ -41,6 +43,7 @@ const dayParts = {
 /** CONTRACT §8 `data`. */
 const hijriConversion = Type.Object({
   calendar: stringEnum(['umm-al-qura']),
+  hijriAdjustment: Type.Integer({ description: 'The `hijriAdjustment` applied (0 when not given).' }),
   gregorian: Type.Object({
     ...dayParts,
     weekday: Type.Object(bilingual.properties, { description: 'Day of the week in English and Arabic.' }),
@@ -66,6 +69,6 @@ export const hijriRoute = defineRoute({
   query: hijriQuery,
   response: hijriConversion,
   handle: async ({ query }, { clock }) => ({
-    data: convertHijri({ date: query.date, hijri: query.hijri, timezone: query.timezone, now: clock.now() }),
+    data: convertHijri({ ...query, now: clock.now() }),
   }),
 });

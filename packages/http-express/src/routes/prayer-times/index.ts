@@ -1,4 +1,14 @@
 import type { RouteDefinition } from '../../platform/route.js';
-import { prayerCalendarRoute, prayerMethodsRoute, prayerTimesRoute } from './prayer-times.routes.js';
+import {
+  prayerCalendarFeedRoute,
+  prayerCalendarRoute,
+  prayerMethodsRoute,
+  prayerTimesRoute,
+} from './prayer-times.routes.js';
 
-export const prayerTimesRoutes: RouteDefinition[] = [prayerTimesRoute, prayerCalendarRoute, prayerMethodsRoute];
+export const prayerTimesRoutes: RouteDefinition[] = [
+  prayerTimesRoute,
+  prayerCalendarRoute,
+  prayerCalendarFeedRoute,
+  prayerMethodsRoute,
+];

@@ -1,5 +1,11 @@
 import {
+  AUTO_METHOD_ID,
   CUSTOM_METHOD_LIMITS,
+  HIJRI_ADJUSTMENT_LIMIT,
+  MAX_FEED_MONTHS,
+  MIDNIGHT_MODES,
+  SUNNAH_LIMITS,
+  TIMING_NAMES,
   DEFAULT_METHOD_ID,
   HIGH_LATITUDE_RULES,
   listMethods,
@@ -12,6 +18,7 @@ import {
   PRAYER_TIMES_YEARS,
   SHAFAQ_KINDS,
   type PrayerName,
+  type TimingName,
 } from '@islamic-data/core';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { nullable, stringEnum } from '../../platform/schema.js';
@@ -22,7 +29,7 @@ import { latitude, longitude } from '../common-schemas.js';
 const METHODS = listMethods();
 const { oneOf } = PARAMETER_RULES;
 
-const method = stringEnum([...METHODS.map((m) => m.id), ...METHODS.map((m) => String(m.aladhanId))], {
+const method = stringEnum([...METHODS.map((m) => m.id), AUTO_METHOD_ID, ...METHODS.map((m) => String(m.aladhanId))], {
   default: DEFAULT_METHOD_ID,
   errorMessage: METHOD_RULE,
   description: [
@@ -30,6 +37,11 @@ const method = stringEnum([...METHODS.map((m) => m.id), ...METHODS.map((m) => St
     `(${METHODS.map((m) => `${m.id} = ${m.aladhanId}`).join(', ')}).`,
     '`GET /prayer-times/methods` lists each with its parameters.',
     '`custom` takes `fajrAngle`, `ishaAngle` or `ishaInterval`; those left out default to 18°, 17° and none.',
+    '`auto`: the method of the authority of the country at `lat`,`lng` (the country is that of the IANA zone found',
+    'there offline: Diyanet in Türkiye, Umm al-Qura in Saudi Arabia, ISNA in the US and Canada, Egyptian in Egypt,',
+    'Karachi in Pakistan, India, Bangladesh and Afghanistan, JAKIM, KEMENAG, MUIS, UOIF, Russia, Dubai, Kuwait, Qatar,',
+    'Gulf in Bahrain and Oman, Tehran, Tunisia, Algeria, Morocco, Portugal, Jordan), else, and at sea, Muslim World League;',
+    'the response\'s `method` then has `chosenBy` (`country` or `default`) and `country`.',
   ].join(' '),
 });
 
@@ -40,6 +52,16 @@ const angle = (prayer: string) =>
     errorMessage: PARAMETER_RULES.angle(CUSTOM_METHOD_LIMITS.maxAngle),
     description: `Sun's depression below the horizon for ${prayer}, in degrees. Only with \`method=custom\` (400 otherwise).`,
   });
+
+/** Shared with `/hijri`: the one rule every Hijri date follows. */
+export const hijriAdjustment = Type.Integer({
+  minimum: -HIJRI_ADJUSTMENT_LIMIT,
+  maximum: HIJRI_ADJUSTMENT_LIMIT,
+  default: 0,
+  errorMessage: PARAMETER_RULES.wholeNumber(-HIJRI_ADJUSTMENT_LIMIT, HIJRI_ADJUSTMENT_LIMIT),
+  description:
+    "Days added to the Umm al-Qura date for a local moon sighting (1: the month began a day earlier than Umm al-Qura's), applied the same way on `/hijri`, `/prayer-times` and the calendars and echoed as `hijriAdjustment`; Umm al-Qura's Ramadan Isha follows the adjusted date.",
+});
 
 /** Every parameter but the day: shared by `/prayer-times` and `/prayer-times/calendar`. */
 const optionProperties = {
@@ -99,6 +121,24 @@ const optionProperties = {
       description: `Minutes added to the computed times, after the method's own offsets: comma-separated \`name:minutes\` with names ${PRAYER_NAMES.join(', ')} and whole minutes from -${MAX_ADJUSTMENT_MINUTES} to ${MAX_ADJUSTMENT_MINUTES}, e.g. \`fajr:2,isha:-1\`.`,
     }),
   ),
+  imsakMinutes: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: SUNNAH_LIMITS.maxImsakMinutes,
+      default: SUNNAH_LIMITS.defaultImsakMinutes,
+      errorMessage: PARAMETER_RULES.wholeNumber(0, SUNNAH_LIMITS.maxImsakMinutes),
+      description: '`imsak` is this many minutes before Fajr (after adjustments).',
+    }),
+  ),
+  midnightMode: Type.Optional(
+    stringEnum(MIDNIGHT_MODES, {
+      default: 'standard',
+      errorMessage: oneOf(MIDNIGHT_MODES),
+      description:
+        "The night that `midnight`, `firstThird` and `lastThird` divide: `standard` from Maghrib to the next day's Fajr (adhan's SunnahTimes), `jafari` from sunset to the next Fajr (Aladhan's and PrayTimes' Jafari midnight). Aladhan's own standard midnight (sunset to sunrise) is not offered.",
+    }),
+  ),
+  hijriAdjustment: Type.Optional(hijriAdjustment),
 };
 
 export const prayerTimesQuery = Type.Object({
@@ -128,6 +168,26 @@ export const prayerCalendarQuery = Type.Object({
   }),
 });
 
+export const prayerFeedQuery = Type.Object({
+  ...prayerCalendarQuery.properties,
+  months: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_FEED_MONTHS,
+      default: 1,
+      errorMessage: PARAMETER_RULES.wholeNumber(1, MAX_FEED_MONTHS),
+      description: 'How many months from `year`/`month` the feed covers.',
+    }),
+  ),
+  key: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        'The API key, for calendar apps that cannot send `X-API-Key` (the header wins when both are sent). Accepted on this route only; a URL holding it is a secret.',
+    }),
+  ),
+});
+
 /** One schema per prayer name. */
 const perPrayer = <T extends TSchema>(schema: () => T) =>
   Object.fromEntries(PRAYER_NAMES.map((name) => [name, schema()])) as Record<PrayerName, T>;
@@ -138,11 +198,11 @@ const offsets = (description: string) =>
     { description },
   );
 
-const clockTimes = (description: string, format?: string) =>
-  Type.Object(
-    perPrayer(() => nullable(Type.String(format ? { format } : {}))),
-    { description },
-  );
+const clockTimes = (description: string, format?: string) => {
+  const time = () => nullable(Type.String(format ? { format } : {}));
+  const times = Object.fromEntries(TIMING_NAMES.map((name) => [name, time()]));
+  return Type.Object(times as Record<TimingName, ReturnType<typeof time>>, { description });
+};
 
 const methodParameters = {
   id: Type.String({ description: 'The slug.' }),
@@ -162,14 +222,27 @@ export const prayerTimesDay = Type.Object({
   date: Type.Object({
     gregorian: Type.String({ format: 'date' }),
     hijri: nullable(Type.Object({ year: Type.Integer(), month: Type.Integer(), day: Type.Integer() }), {
-      description: 'Umm al-Qura date; null outside its table (1924-08-01 to 2077-11-16).',
+      description:
+        'Umm al-Qura date shifted by `hijriAdjustment` days; null outside its table (1924-08-01 to 2077-11-16).',
     }),
+    hijriAdjustment: Type.Integer({ description: 'The `hijriAdjustment` applied (0 when not given).' }),
   }),
   location: Type.Object({ lat: Type.Number(), lng: Type.Number(), timezone: Type.String() }),
   method: Type.Object(
     {
       ...methodParameters,
       shafaq: Type.Optional(stringEnum(SHAFAQ_KINDS, { description: 'Only for moonsighting-committee.' })),
+      chosenBy: Type.Optional(
+        stringEnum(['country', 'default'], {
+          description:
+            'Only with `method=auto`: `country` when the country at the point has a method, else `default` (Muslim World League).',
+        }),
+      ),
+      country: Type.Optional(
+        nullable(Type.String(), {
+          description: 'Only with `method=auto`: the ISO 3166-1 code of the country whose method was chosen, else null.',
+        }),
+      ),
     },
     {
       description:
@@ -179,7 +252,7 @@ export const prayerTimesDay = Type.Object({
   madhab: stringEnum(MADHABS),
   highLatitudeRule: stringEnum(HIGH_LATITUDE_RULES),
   timings: clockTimes(
-    'Local HH:mm; null where the time does not exist that day (polar day or night without a resolution), never a wrong time.',
+    'Local HH:mm; null where the time does not exist that day (polar day or night without a resolution), never a wrong time. After the prayers and sunrise come the sunnah times: `imsak` (Fajr less `imsakMinutes`), `midnight` (half the night, see `midnightMode`) and `firstThird`/`lastThird` (the ends of its first and second third; the night ends at the next day\'s Fajr), null where an input is null. `midnight` and the thirds usually fall on the next calendar day (see `timestamps`).',
   ),
   timestamps: clockTimes('ISO 8601 with the local UTC offset; null like `timings`.', 'date-time'),
 });

@@ -1,7 +1,13 @@
-import { listMethods, prayerCalendar, prayerTimes } from '@islamic-data/core';
+import { FEED_PRAYERS, listMethods, prayerCalendar, prayerCalendarFeed, prayerTimes } from '@islamic-data/core';
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../../platform/route.js';
-import { calculationMethod, prayerCalendarQuery, prayerTimesDay, prayerTimesQuery } from './prayer-times-schemas.js';
+import {
+  calculationMethod,
+  prayerCalendarQuery,
+  prayerFeedQuery,
+  prayerTimesDay,
+  prayerTimesQuery,
+} from './prayer-times-schemas.js';
 
 const TAG = 'Prayer times';
 
@@ -39,6 +45,30 @@ export const prayerCalendarRoute = defineRoute({
   query: prayerCalendarQuery,
   response: Type.Array(prayerTimesDay, { minItems: 28, maxItems: 31 }),
   handle: async ({ query }) => ({ data: prayerCalendar(query) }),
+});
+
+export const prayerCalendarFeedRoute = defineRoute({
+  method: 'get',
+  path: '/prayer-times/calendar.ics',
+  resource: 'prayer-times',
+  tag: TAG,
+  summary: 'A calendar feed (iCalendar, RFC 5545) of prayer times to subscribe to',
+  description: [
+    'The parameters of `GET /prayer-times/calendar` with `months` (1–12, from `year`/`month`).',
+    `One VEVENT per prayer and day (${FEED_PRAYERS.join(', ')}): 5 × days events, fewer where a time is null.`,
+    'Sunrise, Imsak, midnight and the thirds of the night are not events (an alarm at sunrise would look like a prayer); they are written in the description of Fajr and Isha.',
+    'Events start at the local time with the zone as TZID, and a VTIMEZONE gives the zone\'s offsets over the span; they have no DTEND (they end when they start).',
+    'UIDs depend only on the date, the prayer and the parameters that decide the times, so a calendar that fetches the feed again updates its events instead of duplicating them.',
+    'Calendar apps cannot send headers, so this route alone also takes the key as `?key=`; such a URL is a secret. Errors are JSON envelopes as everywhere.',
+  ].join(' '),
+  query: prayerFeedQuery,
+  response: Type.String({ description: 'text/calendar; charset=utf-8, CRLF line endings, lines folded at 75 octets.' }),
+  produces: { contentType: 'text/calendar; charset=utf-8', filename: 'prayer-times.ics', description: 'An iCalendar feed.' },
+  keyInQuery: true,
+  handle: async ({ query }, { clock }) => {
+    const { key: _key, ...options } = query;
+    return { text: prayerCalendarFeed({ ...options, now: clock.now() }) };
+  },
 });
 
 export const prayerMethodsRoute = defineRoute({

@@ -1,0 +1,149 @@
+import { PARAMETER_RULES, ruleBroken } from '../parameter-error.js';
+import { addDays, parseIsoDate, utcMidnight } from '../timezone/civil-date.js';
+import { escapeText, icalendarText, localDateTime, utcDateTime, vtimezoneLines } from './icalendar-text.js';
+import { resolvePrayerSettings, type PrayerSettings } from './prayer-settings.js';
+import { assertCalendarMonth, monthDays, PRAYER_TIMES_YEARS } from './prayer-times.js';
+import type { PrayerCalendarInput, PrayerTimesDay } from './prayer-times-types.js';
+
+/** The prayers a feed has an event for; sunrise and the sunnah times are written in the events' descriptions. */
+export const FEED_PRAYERS = ['fajr', 'dhuhr', 'asr', 'maghrib', 'isha'] as const;
+export const MAX_FEED_MONTHS = 12;
+
+const TITLES: Record<(typeof FEED_PRAYERS)[number], string> = {
+  fajr: 'Fajr',
+  dhuhr: 'Dhuhr',
+  asr: 'Asr',
+  maghrib: 'Maghrib',
+  isha: 'Isha',
+};
+
+export interface PrayerFeedInput extends PrayerCalendarInput {
+  /** Months from `year`/`month`, 1–12; default 1. */
+  months?: number;
+  /** The current instant: DTSTAMP is the start of its UTC day. Default: the system clock. */
+  now?: Date;
+}
+
+/**
+ * An RFC 5545 calendar of `months` months of prayer times: one VEVENT per prayer and day (none where a
+ * time is null), at the local time in the zone (TZID with a VTIMEZONE built from the zone's offsets).
+ * A UID depends only on the date, the prayer and the settings, so a feed fetched again updates its
+ * events instead of adding them; DTSTAMP changes once a day, so the feed is byte-identical within one.
+ */
+export function prayerCalendarFeed(input: PrayerFeedInput): string {
+  const settings = resolvePrayerSettings(input);
+  assertCalendarMonth(input.year, input.month);
+  const months = input.months ?? 1;
+  if (!Number.isInteger(months) || months < 1 || months > MAX_FEED_MONTHS)
+    throw ruleBroken('months', PARAMETER_RULES.wholeNumber(1, MAX_FEED_MONTHS));
+  const days = Array.from({ length: months }, (_, index) => {
+    const monthIndex = input.month - 1 + index;
+    return { year: input.year + Math.floor(monthIndex / 12), month: (monthIndex % 12) + 1 };
+  }).flatMap(({ year, month }) => {
+    if (year > PRAYER_TIMES_YEARS.last) throw ruleBroken('months', `must end by ${PRAYER_TIMES_YEARS.last}-12`);
+    return monthDays(settings, year, month);
+  });
+  const first = parseIsoDate(days[0]!.date.gregorian, 'year');
+  const afterLast = addDays(parseIsoDate(days[days.length - 1]!.date.gregorian, 'year'), 1);
+  const stamp = utcDateTime(new Date(utcMidnight(todayUtc(input.now))));
+  const settingsKey = settingsHash(settings);
+  const place = `${settings.lat}, ${settings.lng}`;
+  return icalendarText([
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Islamic Data API//Prayer times//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${escapeText(`Prayer times ${place} (${settings.method.name})`)}`,
+    `X-WR-TIMEZONE:${settings.timezone}`,
+    'REFRESH-INTERVAL;VALUE=DURATION:P1D',
+    'X-PUBLISHED-TTL:P1D',
+    ...vtimezoneLines(settings.timezone, utcMidnight(addDays(first, -1)), utcMidnight(addDays(afterLast, 1))),
+    ...days.flatMap((day) => dayEvents(day, settings, { stamp, settingsKey, place })),
+    'END:VCALENDAR',
+  ]);
+}
+
+function dayEvents(
+  day: PrayerTimesDay,
+  settings: PrayerSettings,
+  shared: { stamp: string; settingsKey: string; place: string },
+): string[] {
+  const { timings, timestamps } = day;
+  const compactDate = day.date.gregorian.replace(/-/g, '');
+  return FEED_PRAYERS.flatMap((prayer) => {
+    const timestamp = timestamps[prayer];
+    if (timestamp === null) return [];
+    const date = parseIsoDate(timestamp.slice(0, 10), 'date');
+    const [hour, minute] = [Number(timestamp.slice(11, 13)), Number(timestamp.slice(14, 16))];
+    return [
+      'BEGIN:VEVENT',
+      `UID:${compactDate}-${prayer}-${shared.settingsKey}@islamic-data-api`,
+      `DTSTAMP:${shared.stamp}`,
+      `DTSTART;TZID=${settings.timezone}:${localDateTime(date, hour, minute)}`,
+      `SUMMARY:${TITLES[prayer]}`,
+      `DESCRIPTION:${escapeText(describe(prayer, timings, settings, shared.place))}`,
+      'TRANSP:TRANSPARENT',
+      'END:VEVENT',
+    ];
+  });
+}
+
+/** The sunnah times and sunrise ride along in the text of the event they border. */
+function describe(
+  prayer: (typeof FEED_PRAYERS)[number],
+  timings: PrayerTimesDay['timings'],
+  settings: PrayerSettings,
+  place: string,
+): string {
+  const notes: Record<(typeof FEED_PRAYERS)[number], [string, string | null][]> = {
+    fajr: [
+      ['Imsak', timings.imsak],
+      ['Sunrise (end of Fajr)', timings.sunrise],
+    ],
+    dhuhr: [],
+    asr: [],
+    maghrib: [],
+    isha: [
+      ['First third of the night', timings.firstThird],
+      ['Midnight', timings.midnight],
+      ['Last third of the night', timings.lastThird],
+    ],
+  };
+  const lines = notes[prayer].filter(([, time]) => time !== null).map(([name, time]) => `${name}: ${time}`);
+  return [...lines, `${settings.method.name}, ${place} (${settings.timezone})`].join('\n');
+}
+
+function todayUtc(now: Date | undefined) {
+  const instant = now ?? new Date();
+  return { year: instant.getUTCFullYear(), month: instant.getUTCMonth() + 1, day: instant.getUTCDate() };
+}
+
+/**
+ * Eight hex digits (FNV-1a) of everything that decides the events' times, so that two feeds for
+ * different places or methods never share a UID while one feed keeps its UIDs.
+ */
+function settingsHash(settings: PrayerSettings): string {
+  const { lat, lng, timezone, method, madhab, highLatitudeRule, polarCircleResolution, shafaq, adjustments } = settings;
+  const text = JSON.stringify([
+    lat,
+    lng,
+    timezone,
+    method.id,
+    method.fajrAngle,
+    method.ishaAngle,
+    method.ishaInterval,
+    madhab,
+    highLatitudeRule,
+    polarCircleResolution,
+    shafaq ?? null,
+    Object.entries(adjustments).sort(),
+    settings.hijriAdjustment,
+  ]);
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
