@@ -60,8 +60,13 @@ describe('core: method=auto (the method of the country at the point)', () => {
   });
 
   it('an explicit timezone does not change the choice, which follows the coordinates', () => {
-    const method = prayerTimes({ lat: 21.4225, lng: 39.8262, date: '2026-06-10', method: 'auto', timezone: 'UTC' })
-      .method;
+    const method = prayerTimes({
+      lat: 21.4225,
+      lng: 39.8262,
+      date: '2026-06-10',
+      method: 'auto',
+      timezone: 'UTC',
+    }).method;
     expect(method).to.include({ id: 'umm-al-qura', country: 'SA' });
   });
 

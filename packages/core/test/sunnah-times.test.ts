@@ -1,4 +1,11 @@
-import { CalculationMethod, CalculationParameters, Coordinates, HighLatitudeRule, PrayerTimes, SunnahTimes } from 'adhan';
+import {
+  CalculationMethod,
+  CalculationParameters,
+  Coordinates,
+  HighLatitudeRule,
+  PrayerTimes,
+  SunnahTimes,
+} from 'adhan';
 import { expect } from 'chai';
 import { AppError, prayerCalendar, prayerTimes, TIMING_NAMES, type PrayerTimesDay } from '../src/index.js';
 
@@ -24,7 +31,13 @@ const PLACES = [
       return parameters;
     },
   },
-  { name: 'Makkah', lat: 21.4225, lng: 39.8262, method: 'umm-al-qura', parameters: () => CalculationMethod.UmmAlQura() },
+  {
+    name: 'Makkah',
+    lat: 21.4225,
+    lng: 39.8262,
+    method: 'umm-al-qura',
+    parameters: () => CalculationMethod.UmmAlQura(),
+  },
   {
     name: 'Jakarta',
     lat: -6.2088,
@@ -111,7 +124,10 @@ describe('core: sunnah times (Imsak, midnight, the thirds of the night)', () => 
   ] as const) {
     it(`rejects ${JSON.stringify(options)}, naming ${parameter}`, () => {
       const attempt = () => prayerTimes({ lat: 1, lng: 1, date: '2026-06-10', ...(options as object) });
-      expect(attempt).to.throw(AppError).with.property('message').that.matches(new RegExp(`^${parameter} `));
+      expect(attempt)
+        .to.throw(AppError)
+        .with.property('message')
+        .that.matches(new RegExp(`^${parameter} `));
     });
   }
 });

@@ -79,14 +79,17 @@ function operation(route: RouteDefinition): Record<string, unknown> {
         ...(status === '204'
           ? {}
           : route.produces
-            ? { description: route.produces.description, content: { [route.produces.contentType]: { schema: route.response } } }
+            ? {
+                description: route.produces.description,
+                content: { [route.produces.contentType]: { schema: route.response } },
+              }
             : {
-              content: {
-                'application/json': {
-                  schema: { type: 'object', properties: { data: route.response }, required: ['data'] },
+                content: {
+                  'application/json': {
+                    schema: { type: 'object', properties: { data: route.response }, required: ['data'] },
+                  },
                 },
-              },
-            }),
+              }),
       },
       ...errorResponses(route),
     },

@@ -1,4 +1,4 @@
-import { ManualClock, PRAYER_NAMES } from '@islamic-data/core';
+import { ManualClock, PRAYER_NAMES, TIMING_NAMES } from '@islamic-data/core';
 import { expect } from 'chai';
 import request from 'supertest';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -158,10 +158,10 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
         'timestamps',
       );
       expect(data.date).to.deep.equal({
-      gregorian: '2026-11-22',
-      hijri: { year: 1448, month: 6, day: 12 },
-      hijriAdjustment: 0,
-    });
+        gregorian: '2026-11-22',
+        hijri: { year: 1448, month: 6, day: 12 },
+        hijriAdjustment: 0,
+      });
       expect(data.location).to.deep.equal({ lat: 21.4225, lng: 39.8262, timezone: 'Asia/Riyadh' });
       expect(data.method).to.include({
         id: 'umm-al-qura',
@@ -172,7 +172,7 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
       });
       expect(data.madhab).to.equal('shafi');
       expect(data.highLatitudeRule).to.equal('middle-of-the-night');
-      expect(data.timings).to.have.all.keys(...PRAYER_NAMES);
+      expect(data.timings).to.have.all.keys(...TIMING_NAMES);
       for (const name of PRAYER_NAMES) {
         expect(data.timings[name]).to.match(/^\d{2}:\d{2}$/);
         expect(data.timestamps[name]).to.equal(`2026-11-22T${data.timings[name]}:00+03:00`);

@@ -35,8 +35,7 @@ export const localDateTime = (date: CivilDate, hour: number, minute: number, sec
   `${String(date.year).padStart(4, '0')}${pad2(date.month)}${pad2(date.day)}T${pad2(hour)}${pad2(minute)}${pad2(second)}`;
 
 /** DATE-TIME in UTC: 20260320T023600Z. */
-export const utcDateTime = (instant: Date): string =>
-  `${instant.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+export const utcDateTime = (instant: Date): string => `${instant.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
 
 /** UTC-OFFSET: +0300, -0430. */
 const utcOffset = (minutes: number): string => {

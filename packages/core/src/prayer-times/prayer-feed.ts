@@ -1,5 +1,6 @@
 import { PARAMETER_RULES, ruleBroken } from '../parameter-error.js';
 import { addDays, parseIsoDate, utcMidnight } from '../timezone/civil-date.js';
+import { utcOffsetMinutes } from '../timezone/zoned-time.js';
 import { escapeText, icalendarText, localDateTime, utcDateTime, vtimezoneLines } from './icalendar-text.js';
 import { resolvePrayerSettings, type PrayerSettings } from './prayer-settings.js';
 import { assertCalendarMonth, monthDays, PRAYER_TIMES_YEARS } from './prayer-times.js';
@@ -74,19 +75,33 @@ function dayEvents(
   return FEED_PRAYERS.flatMap((prayer) => {
     const timestamp = timestamps[prayer];
     if (timestamp === null) return [];
-    const date = parseIsoDate(timestamp.slice(0, 10), 'date');
-    const [hour, minute] = [Number(timestamp.slice(11, 13)), Number(timestamp.slice(14, 16))];
     return [
       'BEGIN:VEVENT',
       `UID:${compactDate}-${prayer}-${shared.settingsKey}@islamic-data-api`,
       `DTSTAMP:${shared.stamp}`,
-      `DTSTART;TZID=${settings.timezone}:${localDateTime(date, hour, minute)}`,
+      start(timestamp, settings.timezone),
       `SUMMARY:${TITLES[prayer]}`,
       `DESCRIPTION:${escapeText(describe(prayer, timings, settings, shared.place))}`,
       'TRANSP:TRANSPARENT',
       'END:VEVENT',
     ];
   });
+}
+
+const NEAR_A_CHANGE = 3 * 3_600_000;
+
+/**
+ * DTSTART on the zone's clock. Within hours of an offset change a local time may occur twice (the
+ * clock set back) and RFC 5545 would read the first; such an event starts in UTC instead.
+ */
+function start(timestamp: string, timeZone: string): string {
+  const instant = Date.parse(timestamp);
+  const offsets = [instant - NEAR_A_CHANGE, instant, instant + NEAR_A_CHANGE].map((at) =>
+    utcOffsetMinutes(new Date(at), timeZone),
+  );
+  if (new Set(offsets).size > 1) return `DTSTART:${utcDateTime(new Date(instant))}`;
+  const date = parseIsoDate(timestamp.slice(0, 10), 'date');
+  return `DTSTART;TZID=${timeZone}:${localDateTime(date, Number(timestamp.slice(11, 13)), Number(timestamp.slice(14, 16)))}`;
 }
 
 /** The sunnah times and sunrise ride along in the text of the event they border. */

@@ -78,7 +78,9 @@ export function resolvePrayerSettings(options: PrayerTimesOptions): PrayerSettin
     shafaq: shafaqFor(method, options.shafaq),
     adjustments: given(options.adjustments) ? validateAdjustments(options.adjustments) : {},
     methodChoice: auto?.choice,
-    imsakMinutes: wholeNumber('imsakMinutes', options.imsakMinutes, 0, SUNNAH_LIMITS.maxImsakMinutes) ?? SUNNAH_LIMITS.defaultImsakMinutes,
+    imsakMinutes:
+      wholeNumber('imsakMinutes', options.imsakMinutes, 0, SUNNAH_LIMITS.maxImsakMinutes) ??
+      SUNNAH_LIMITS.defaultImsakMinutes,
     midnightMode: oneOf('midnightMode', MIDNIGHT_MODES, options.midnightMode, 'standard'),
     hijriAdjustment: validHijriAdjustment(options.hijriAdjustment),
   };
@@ -91,7 +93,6 @@ function wholeNumber(parameter: string, value: unknown, from: number, to: number
     throw ruleBroken(parameter, PARAMETER_RULES.wholeNumber(from, to));
   return value as number;
 }
-
 
 function oneOf<T extends string>(parameter: string, allowed: readonly T[], value: unknown, fallback: T): T {
   if (!given(value)) return fallback;

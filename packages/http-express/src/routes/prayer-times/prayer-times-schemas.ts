@@ -41,7 +41,7 @@ const method = stringEnum([...METHODS.map((m) => m.id), AUTO_METHOD_ID, ...METHO
     'there offline: Diyanet in Türkiye, Umm al-Qura in Saudi Arabia, ISNA in the US and Canada, Egyptian in Egypt,',
     'Karachi in Pakistan, India, Bangladesh and Afghanistan, JAKIM, KEMENAG, MUIS, UOIF, Russia, Dubai, Kuwait, Qatar,',
     'Gulf in Bahrain and Oman, Tehran, Tunisia, Algeria, Morocco, Portugal, Jordan), else, and at sea, Muslim World League;',
-    'the response\'s `method` then has `chosenBy` (`country` or `default`) and `country`.',
+    "the response's `method` then has `chosenBy` (`country` or `default`) and `country`.",
   ].join(' '),
 });
 
@@ -240,7 +240,8 @@ export const prayerTimesDay = Type.Object({
       ),
       country: Type.Optional(
         nullable(Type.String(), {
-          description: 'Only with `method=auto`: the ISO 3166-1 code of the country whose method was chosen, else null.',
+          description:
+            'Only with `method=auto`: the ISO 3166-1 code of the country whose method was chosen, else null.',
         }),
       ),
     },
@@ -252,7 +253,7 @@ export const prayerTimesDay = Type.Object({
   madhab: stringEnum(MADHABS),
   highLatitudeRule: stringEnum(HIGH_LATITUDE_RULES),
   timings: clockTimes(
-    'Local HH:mm; null where the time does not exist that day (polar day or night without a resolution), never a wrong time. After the prayers and sunrise come the sunnah times: `imsak` (Fajr less `imsakMinutes`), `midnight` (half the night, see `midnightMode`) and `firstThird`/`lastThird` (the ends of its first and second third; the night ends at the next day\'s Fajr), null where an input is null. `midnight` and the thirds usually fall on the next calendar day (see `timestamps`).',
+    "Local HH:mm; null where the time does not exist that day (polar day or night without a resolution), never a wrong time. After the prayers and sunrise come the sunnah times: `imsak` (Fajr less `imsakMinutes`), `midnight` (half the night, see `midnightMode`) and `firstThird`/`lastThird` (the ends of its first and second third; the night ends at the next day's Fajr), null where an input is null. `midnight` and the thirds usually fall on the next calendar day (see `timestamps`).",
   ),
   timestamps: clockTimes('ISO 8601 with the local UTC offset; null like `timings`.', 'date-time'),
 });

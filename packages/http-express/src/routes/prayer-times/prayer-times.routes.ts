@@ -57,13 +57,17 @@ export const prayerCalendarFeedRoute = defineRoute({
     'The parameters of `GET /prayer-times/calendar` with `months` (1–12, from `year`/`month`).',
     `One VEVENT per prayer and day (${FEED_PRAYERS.join(', ')}): 5 × days events, fewer where a time is null.`,
     'Sunrise, Imsak, midnight and the thirds of the night are not events (an alarm at sunrise would look like a prayer); they are written in the description of Fajr and Isha.',
-    'Events start at the local time with the zone as TZID, and a VTIMEZONE gives the zone\'s offsets over the span; they have no DTEND (they end when they start).',
+    "Events start at the local time with the zone as TZID, and a VTIMEZONE gives the zone's offsets over the span; they have no DTEND (they end when they start).",
     'UIDs depend only on the date, the prayer and the parameters that decide the times, so a calendar that fetches the feed again updates its events instead of duplicating them.',
     'Calendar apps cannot send headers, so this route alone also takes the key as `?key=`; such a URL is a secret. Errors are JSON envelopes as everywhere.',
   ].join(' '),
   query: prayerFeedQuery,
   response: Type.String({ description: 'text/calendar; charset=utf-8, CRLF line endings, lines folded at 75 octets.' }),
-  produces: { contentType: 'text/calendar; charset=utf-8', filename: 'prayer-times.ics', description: 'An iCalendar feed.' },
+  produces: {
+    contentType: 'text/calendar; charset=utf-8',
+    filename: 'prayer-times.ics',
+    description: 'An iCalendar feed.',
+  },
   keyInQuery: true,
   handle: async ({ query }, { clock }) => {
     const { key: _key, ...options } = query;
