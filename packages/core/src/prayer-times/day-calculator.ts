@@ -3,13 +3,7 @@ import { adjustedHijriOf } from '../hijri/hijri-adjustment.js';
 import { RAMADAN } from '../hijri/hijri-names.js';
 import type { HijriDateParts } from '../hijri/umm-al-qura.js';
 import { addDays, daysBetween, formatIsoDate, utcMidnight, type CivilDate } from '../timezone/civil-date.js';
-import {
-  civilDateIn,
-  formatClock,
-  formatZonedIso,
-  zonedDateTimes,
-  type ZonedDateTime,
-} from '../timezone/zoned-time.js';
+import { civilDateIn, formatClock, formatZonedIso, zonedDateTimes } from '../timezone/zoned-time.js';
 import { toAdhanParameters } from './adhan-parameters.js';
 import { implausibleTimes } from './implausible-times.js';
 import { noonSolarAltitude } from './noon-sun.js';
@@ -67,16 +61,15 @@ export function dayCalculator(settings: PrayerSettings, referenceDate: CivilDate
     const sunnah = sunnahInstants({ fajr: fajr!, sunset, maghrib: maghrib!, nextFajr }, imsakMinutes, midnightMode);
     const timings = blankTimes();
     const timestamps = blankTimes();
-    const write = (names: readonly TimingName[], readings: (ZonedDateTime | null)[]) =>
-      names.forEach((name, index) => {
-        const local = readings[index]!;
-        timings[name] = local && formatClock(local);
-        timestamps[name] = local && formatZonedIso(local);
-      });
-    write(PRAYER_NAMES, zonedDateTimes(instants, settings.timezone));
-    // Read apart from the prayers: Imsak falls before Fajr, the night after Isha (readings assume chronological order).
-    write(['imsak'], zonedDateTimes([sunnah.imsak], settings.timezone));
-    write(NIGHT_NAMES, zonedDateTimes([sunnah.firstThird, sunnah.midnight, sunnah.lastThird], settings.timezone));
+    const readings = zonedDateTimes(
+      [...instants, sunnah.imsak, sunnah.midnight, sunnah.firstThird, sunnah.lastThird],
+      settings.timezone,
+    );
+    TIMING_ORDER.forEach((name, index) => {
+      const local = readings[index]!;
+      timings[name] = local && formatClock(local);
+      timestamps[name] = local && formatZonedIso(local);
+    });
     return {
       date: { gregorian: formatIsoDate(date), hijri, hijriAdjustment },
       location: { lat: settings.lat, lng: settings.lng, timezone: settings.timezone },
@@ -98,7 +91,8 @@ interface ComputedDay {
 }
 
 const FAJR = PRAYER_NAMES.indexOf('fajr');
-const NIGHT_NAMES = ['firstThird', 'midnight', 'lastThird'] as const;
+/** The order the instants are read in above. */
+const TIMING_ORDER = [...PRAYER_NAMES, 'imsak', 'midnight', 'firstThird', 'lastThird'] as const;
 
 /** Keys in TIMING_NAMES order (a test checks), whatever order the times are read in. */
 const blankTimes = (): Record<TimingName, string | null> => ({

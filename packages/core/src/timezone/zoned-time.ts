@@ -50,16 +50,21 @@ function zonedDateTime(
 }
 
 /**
- * Readings of several instants less than a day apart. Offsets change at most once in such a span
- * (transitions are months apart), so when the first and last agree, every instant between shares it.
+ * Readings of several instants, in any order, spanning at most about a day. Offsets change at most
+ * once in such a span (transitions are months apart), so when the earliest and latest agree, every
+ * instant between shares it.
  */
 export function zonedDateTimes(instants: readonly (Date | null)[], timeZone: string): (ZonedDateTime | null)[] {
-  const known = instants.filter((instant): instant is Date => instant !== null);
-  const first = known[0];
-  const last = known[known.length - 1];
+  let first: Date | undefined;
+  let last: Date | undefined;
+  for (const instant of instants) {
+    if (instant === null) continue;
+    if (!first || instant.getTime() < first.getTime()) first = instant;
+    if (!last || instant.getTime() > last.getTime()) last = instant;
+  }
   if (!first || !last) return instants.map(() => null);
   const firstOffset = utcOffsetMinutes(first, timeZone);
-  const shared = known.length > 1 && utcOffsetMinutes(last, timeZone) === firstOffset ? firstOffset : undefined;
+  const shared = first !== last && utcOffsetMinutes(last, timeZone) === firstOffset ? firstOffset : undefined;
   return instants.map(
     (instant) => instant && zonedDateTime(instant, timeZone, shared ?? (instant === first ? firstOffset : undefined)),
   );
