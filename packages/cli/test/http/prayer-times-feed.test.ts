@@ -27,7 +27,7 @@ function parseFeed(text: string): ParsedFeed {
       summary: event.summary,
       start: start.toJSDate().getTime(),
       localClock: `${String(start.hour).padStart(2, '0')}:${String(start.minute).padStart(2, '0')}`,
-      tzid: component.getFirstProperty('dtstart')!.getParameter('tzid') as string | null,
+      tzid: (component.getFirstProperty('dtstart')!.getParameter('tzid') as string | undefined) ?? null,
     };
   });
   return { calendar, events };
@@ -112,6 +112,29 @@ describe('http: GET /prayer-times/calendar.ics (iCalendar feed)', () => {
       { year: 2026, month: 2 },
       { year: 2026, month: 3 },
     ]);
+  });
+
+  it('an event hours from a clock change starts in UTC (Helsinki, October 2026) and still equals the calendar', async () => {
+    const query = 'lat=60.1699&lng=24.9384';
+    await expectSameTimes(query, [{ year: 2026, month: 10 }]);
+    const { text } = await feed(`${query}&year=2026&month=10`);
+    expect(text.split('\r\n').filter((line) => /^DTSTART:\d{8}T\d{6}Z$/.test(line))).to.have.length(1);
+  });
+
+  it('answers a matching If-None-Match with 304, and the same feed within a day has one ETag', async () => {
+    const first = await feed(`${LONDON}&year=2026&month=7`);
+    const again = await feed(`${LONDON}&year=2026&month=7`);
+    expect(again.headers.etag).to.equal(first.headers.etag);
+    const cached = await feed(`${LONDON}&year=2026&month=7`).set('If-None-Match', first.headers.etag!);
+    expect(cached.status).to.equal(304);
+  });
+
+  it('method=auto works in the feed: the UIDs differ from the default method’s where the country has its own', async () => {
+    const istanbul = 'lat=41.0082&lng=28.9784&year=2026&month=6';
+    const auto = parseFeed((await feed(`${istanbul}&method=auto`)).text).events;
+    const turkey = parseFeed((await feed(`${istanbul}&method=turkey`)).text).events;
+    expect(auto.map((event) => event.start)).to.deep.equal(turkey.map((event) => event.start));
+    expect(auto.map((event) => event.uid)).to.deep.equal(turkey.map((event) => event.uid));
   });
 
   it('a polar month has no event for a time that does not exist (Tromsø, December)', async () => {
