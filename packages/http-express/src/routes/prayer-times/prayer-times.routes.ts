@@ -12,7 +12,9 @@ import {
 const TAG = 'Prayer times';
 
 const NULL_TIMES =
-  '`timings` are local HH:mm and `timestamps` ISO 8601 with the local offset; `sunrise` is included though it is not a prayer. ' +
+  '`timings` are local HH:mm and `timestamps` ISO 8601 with the local offset; `sunrise` is included though it is not a prayer, ' +
+  'and so are the sunnah times `imsak`, `midnight`, `firstThird` and `lastThird` (see `imsakMinutes` and `midnightMode`). ' +
+  '`hijriAdjustment` shifts `date.hijri` and, with Umm al-Qura, the Ramadan Isha. ' +
   'A time that does not exist that day (polar day or night with `polarCircleResolution=unresolved`) is null, never a wrong time.';
 
 export const prayerTimesRoute = defineRoute({
@@ -20,7 +22,7 @@ export const prayerTimesRoute = defineRoute({
   path: '/prayer-times',
   resource: 'prayer-times',
   tag: TAG,
-  summary: 'The five daily prayers and sunrise for a place and a day',
+  summary: 'The five daily prayers, sunrise and the sunnah times for a place and a day',
   description: [
     "Computed with adhan (Aladhan's further methods added). `date` defaults to today in `timezone`, and `timezone` to the zone at the point.",
     NULL_TIMES,
