@@ -1,4 +1,9 @@
-import { importQuran, importTanzilTranslation, type QuranEditionImportResult } from '@islamic-data/core';
+import {
+  assertWritableLocale,
+  importQuran,
+  importTanzilTranslation,
+  type QuranEditionImportResult,
+} from '@islamic-data/core';
 import { loadQuranJson, readTanzilTranslation } from '@islamic-data/sources';
 import type { Command } from 'commander';
 import { withServices } from '../context.js';
@@ -65,6 +70,7 @@ export function addQuranImportCommands(importCommand: Command): void {
         json?: boolean;
       }) =>
         withServices(async (deps) => {
+          assertWritableLocale(options.lang); // before a long download, not after it
           const bar = progressBar('bytes');
           const translation = await readTanzilTranslation(options.from, (read, total) =>
             bar?.update(read, total),
