@@ -64,7 +64,10 @@ function routeChain(route: RouteDefinition, deps: AppDependencies): RequestHandl
   return [checkAccess(route), ...parseBody, validateRequest(route), handler];
 }
 
-/** The request part whose schema has the parameter the core named; else the body, or the query of a route without one. */
+/**
+ * The request part whose schema has the parameter the core named; else the body, or the query of a
+ * route without one.
+ */
 function partTaking(route: RouteDefinition, parameter: string | undefined): RequestPart {
   const part = (['params', 'query', 'body'] as const).find(
     (each) => parameter !== undefined && route[each]?.properties?.[parameter] !== undefined,
