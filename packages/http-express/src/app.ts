@@ -74,7 +74,10 @@ function namingParameters(route: RouteDefinition, step: RequestHandler): Request
   };
 }
 
-/** The request part whose schema has the parameter the core named; else the body, or the query of a route without one. */
+/**
+ * The request part whose schema has the parameter the core named; else the body, or the query of a
+ * route without one.
+ */
 function partTaking(route: RouteDefinition, parameter: string | undefined): RequestPart {
   const part = (['params', 'query', 'body'] as const).find(
     (each) => parameter !== undefined && route[each]?.properties?.[parameter] !== undefined,

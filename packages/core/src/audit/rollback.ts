@@ -140,6 +140,7 @@ async function changedSince(stores: Stores, entry: AuditEntry): Promise<AppError
     : ' by a write that is not in the audit log';
   return new AppError(
     'CONFLICT',
-    `${entry.resource} has changed since audit entry ${entry.id}${by}. Nothing was changed; use --force to roll back anyway.`,
+    `${entry.resource} has changed since audit entry ${entry.id}${by}. ` +
+      `Nothing was changed; use --force to roll back anyway.`,
   );
 }

@@ -125,7 +125,8 @@ async function moderate<T>(
     if (!(transition.from as readonly MosqueStatus[]).includes(before.status)) {
       throw new AppError(
         'CONFLICT',
-        `Mosque '${slug}' is ${before.status}; only a ${transition.from.join(' or ')} mosque can be ${transition.done}.`,
+        `Mosque '${slug}' is ${before.status}; ` +
+          `only a ${transition.from.join(' or ')} mosque can be ${transition.done}.`,
       );
     }
     const { after, result } = await change(stores, before, at);

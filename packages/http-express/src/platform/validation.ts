@@ -32,7 +32,10 @@ export const PART_NAMES: Record<RequestPart, string> = {
   body: 'Field',
 };
 
-/** Checks (and coerces, for query and path) one request part; throws VALIDATION_ERROR naming the first offending parameter or field. */
+/**
+ * Checks (and coerces, for query and path) one request part; throws VALIDATION_ERROR naming the
+ * first offending parameter or field.
+ */
 export function partValidator(part: RequestPart, schema: TSchema): (value: unknown) => void {
   const validate: ValidateFunction = (part === 'body' ? jsonAjv : textAjv).compile(schema);
   return (value) => {

@@ -13,7 +13,8 @@ import { languageCode } from '../content-schemas.js';
 const text = (maxLength: number, description?: string) =>
   Type.String({ maxLength, ...(description ? { description } : {}) });
 const optionalText = (maxLength: number, description?: string) => Type.Optional(nullable(text(maxLength, description)));
-const countryDescription = `ISO 3166-1 alpha-2 code, any case (stored upper-case); one of the ${COUNTRY_CODES.length} assigned codes.`;
+const countryDescription =
+  `ISO 3166-1 alpha-2 code, any case (stored upper-case); ` + `one of the ${COUNTRY_CODES.length} assigned codes.`;
 
 const nullableString = nullable(Type.String());
 
@@ -43,7 +44,10 @@ export const mosque = Type.Object({
 export const mosqueListQuery = Type.Object({
   near: Type.Optional(
     Type.String({
-      description: `\`lat,lng\` or \`lat,lng,radiusKm\` in decimal degrees; radius more than 0 and at most ${NEAR_RADIUS_KM.max} km, default ${NEAR_RADIUS_KM.default}. Results are sorted nearest first and carry \`distanceKm\`.`,
+      description:
+        `\`lat,lng\` or \`lat,lng,radiusKm\` in decimal degrees; ` +
+        `radius more than 0 and at most ${NEAR_RADIUS_KM.max} km, default ${NEAR_RADIUS_KM.default}. ` +
+        `Results are sorted nearest first and carry \`distanceKm\`.`,
     }),
   ),
   country: Type.Optional(Type.String({ description: countryDescription })),
@@ -56,7 +60,9 @@ export const mosqueListQuery = Type.Object({
   q: Type.Optional(
     text(
       200,
-      `Words searched in both names, the address, the city and the description, Arabic or Latin; every word must begin a word of the mosque (prefix match). Case, accents and Arabic harakat are ignored. At most ${MAX_SEARCH_TERMS} words.`,
+      `Words searched in both names, the address, the city and the description, Arabic or Latin; ` +
+        `every word must begin a word of the mosque (prefix match). ` +
+        `Case, accents and Arabic harakat are ignored. At most ${MAX_SEARCH_TERMS} words.`,
     ),
   ),
   limit: Type.Optional(
