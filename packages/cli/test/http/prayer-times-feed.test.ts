@@ -114,7 +114,7 @@ describe('http: GET /prayer-times/calendar.ics (iCalendar feed)', () => {
     ]);
   });
 
-  it('an event hours from a clock change starts in UTC (Helsinki, October 2026) and still equals the calendar', async () => {
+  it('an event near a clock change starts in UTC (Helsinki, October 2026), still equal to the calendar', async () => {
     const query = 'lat=60.1699&lng=24.9384';
     await expectSameTimes(query, [{ year: 2026, month: 10 }]);
     const { text } = await feed(`${query}&year=2026&month=10`);
@@ -129,7 +129,7 @@ describe('http: GET /prayer-times/calendar.ics (iCalendar feed)', () => {
     expect(cached.status).to.equal(304);
   });
 
-  it('method=auto works in the feed: the UIDs differ from the default method’s where the country has its own', async () => {
+  it('method=auto in the feed: the events and UIDs of the method chosen', async () => {
     const istanbul = 'lat=41.0082&lng=28.9784&year=2026&month=6';
     const auto = parseFeed((await feed(`${istanbul}&method=auto`)).text).events;
     const turkey = parseFeed((await feed(`${istanbul}&method=turkey`)).text).events;

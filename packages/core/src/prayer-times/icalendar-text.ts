@@ -32,7 +32,8 @@ export const icalendarText = (lines: readonly string[]): string => lines.map(fol
 
 /** DATE-TIME in local ("floating" until a TZID is attached) form: 20260320T053600. */
 export const localDateTime = (date: CivilDate, hour: number, minute: number, second = 0): string =>
-  `${String(date.year).padStart(4, '0')}${pad2(date.month)}${pad2(date.day)}T${pad2(hour)}${pad2(minute)}${pad2(second)}`;
+  `${String(date.year).padStart(4, '0')}${pad2(date.month)}${pad2(date.day)}` +
+  `T${pad2(hour)}${pad2(minute)}${pad2(second)}`;
 
 /** DATE-TIME in UTC: 20260320T023600Z. */
 export const utcDateTime = (instant: Date): string => `${instant.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;

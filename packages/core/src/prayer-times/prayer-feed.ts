@@ -101,7 +101,8 @@ function start(timestamp: string, timeZone: string): string {
   );
   if (new Set(offsets).size > 1) return `DTSTART:${utcDateTime(new Date(instant))}`;
   const date = parseIsoDate(timestamp.slice(0, 10), 'date');
-  return `DTSTART;TZID=${timeZone}:${localDateTime(date, Number(timestamp.slice(11, 13)), Number(timestamp.slice(14, 16)))}`;
+  const [hour, minute] = [Number(timestamp.slice(11, 13)), Number(timestamp.slice(14, 16))];
+  return `DTSTART;TZID=${timeZone}:${localDateTime(date, hour, minute)}`;
 }
 
 /** The sunnah times and sunrise ride along in the text of the event they border. */

@@ -30,7 +30,8 @@ export function identifyAndLimit(
     next(
       new AppError(
         'RATE_LIMITED',
-        `Rate limit of ${decision.limit} requests per minute exceeded; retry after ${decision.retryAfterSeconds} seconds.`,
+        `Rate limit of ${decision.limit} requests per minute exceeded; ` +
+          `retry after ${decision.retryAfterSeconds} seconds.`,
       ),
     );
   };

@@ -24,7 +24,10 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { nullable, stringEnum } from '../../platform/schema.js';
 import { latitude, longitude } from '../common-schemas.js';
 
-/** Schemas of the prayer-time routes (CONTRACT §6). Rules the schema cannot state (a real zone, parameters that go together) are the core's. */
+/**
+ * Schemas of the prayer-time routes (CONTRACT §6). Rules the schema cannot state (a real zone,
+ * parameters that go together) are the core's.
+ */
 
 const METHODS = listMethods();
 const { oneOf } = PARAMETER_RULES;
@@ -40,7 +43,8 @@ const method = stringEnum([...METHODS.map((m) => m.id), AUTO_METHOD_ID, ...METHO
     '`auto`: the method of the authority of the country at `lat`,`lng` (the country is that of the IANA zone found',
     'there offline: Diyanet in Türkiye, Umm al-Qura in Saudi Arabia, ISNA in the US and Canada, Egyptian in Egypt,',
     'Karachi in Pakistan, India, Bangladesh and Afghanistan, JAKIM, KEMENAG, MUIS, UOIF, Russia, Dubai, Kuwait, Qatar,',
-    'Gulf in Bahrain and Oman, Tehran, Tunisia, Algeria, Morocco, Portugal, Jordan), else, and at sea, Muslim World League;',
+    'Gulf in Bahrain and Oman, Tehran, Tunisia, Algeria, Morocco, Portugal, Jordan),',
+    'else, and at sea, Muslim World League;',
     "the response's `method` then has `chosenBy` (`country` or `default`) and `country`.",
   ].join(' '),
 });
@@ -50,7 +54,8 @@ const angle = (prayer: string) =>
     exclusiveMinimum: 0,
     maximum: CUSTOM_METHOD_LIMITS.maxAngle,
     errorMessage: PARAMETER_RULES.angle(CUSTOM_METHOD_LIMITS.maxAngle),
-    description: `Sun's depression below the horizon for ${prayer}, in degrees. Only with \`method=custom\` (400 otherwise).`,
+    description:
+      `Sun's depression below the horizon for ${prayer}, in degrees. ` + `Only with \`method=custom\` (400 otherwise).`,
   });
 
 /** Shared with `/hijri`: the one rule every Hijri date follows. */
@@ -60,7 +65,10 @@ export const hijriAdjustment = Type.Integer({
   default: 0,
   errorMessage: PARAMETER_RULES.wholeNumber(-HIJRI_ADJUSTMENT_LIMIT, HIJRI_ADJUSTMENT_LIMIT),
   description:
-    "Days added to the Umm al-Qura date for a local moon sighting (1: the month began a day earlier than Umm al-Qura's), applied the same way on `/hijri`, `/prayer-times` and the calendars and echoed as `hijriAdjustment`; Umm al-Qura's Ramadan Isha follows the adjusted date.",
+    'Days added to the Umm al-Qura date for a local moon sighting ' +
+    "(1: the month began a day earlier than Umm al-Qura's), " +
+    'applied the same way on `/hijri`, `/prayer-times` and the calendars and echoed as `hijriAdjustment`; ' +
+    "Umm al-Qura's Ramadan Isha follows the adjusted date.",
 });
 
 /** Every parameter but the day: shared by `/prayer-times` and `/prayer-times/calendar`. */
@@ -71,7 +79,9 @@ const optionProperties = {
     Type.String({
       maxLength: 64,
       description:
-        'IANA time zone of the local times, e.g. Europe/London (any case; answered in its canonical case). Absent: the zone in force at `lat`,`lng`, from an offline boundary map. An unknown name: 400.',
+        'IANA time zone of the local times, e.g. Europe/London (any case; answered in its canonical case). ' +
+        'Absent: the zone in force at `lat`,`lng`, from an offline boundary map. ' +
+        'An unknown name: 400.',
     }),
   ),
   method: Type.Optional(method),
@@ -86,7 +96,10 @@ const optionProperties = {
     stringEnum(HIGH_LATITUDE_RULES, {
       errorMessage: oneOf(HIGH_LATITUDE_RULES),
       description:
-        'How Fajr and Isha are bounded where twilight lasts long. Absent: the one recommended for the latitude (`seventh-of-the-night` above 48°, else `middle-of-the-night`). The rule applied is echoed in the response.',
+        'How Fajr and Isha are bounded where twilight lasts long. ' +
+        'Absent: the one recommended for the latitude ' +
+        '(`seventh-of-the-night` above 48°, else `middle-of-the-night`). ' +
+        'The rule applied is echoed in the response.',
     }),
   ),
   polarCircleResolution: Type.Optional(
@@ -94,14 +107,18 @@ const optionProperties = {
       default: 'unresolved',
       errorMessage: oneOf(POLAR_CIRCLE_RESOLUTIONS),
       description:
-        'Where the sun does not rise or set (polar day or night): `aqrab-balad` takes the times of the nearest latitude where it does, `aqrab-yaum` those of the nearest day when it does; `unresolved` answers null for the times that do not exist.',
+        'Where the sun does not rise or set (polar day or night): ' +
+        '`aqrab-balad` takes the times of the nearest latitude where it does, ' +
+        '`aqrab-yaum` those of the nearest day when it does; ' +
+        '`unresolved` answers null for the times that do not exist.',
     }),
   ),
   shafaq: Type.Optional(
     stringEnum(SHAFAQ_KINDS, {
       errorMessage: oneOf(SHAFAQ_KINDS),
       description:
-        'Twilight used for Isha by `method=moonsighting-committee` only (400 with any other method); default `general`.',
+        'Twilight used for Isha by `method=moonsighting-committee` only ' +
+        '(400 with any other method); default `general`.',
     }),
   ),
   fajrAngle: Type.Optional(angle('Fajr')),
@@ -112,13 +129,17 @@ const optionProperties = {
       maximum: CUSTOM_METHOD_LIMITS.maxIshaInterval,
       errorMessage: PARAMETER_RULES.minutes(CUSTOM_METHOD_LIMITS.maxIshaInterval),
       description:
-        'Isha this many minutes after Maghrib instead of by angle (not together with `ishaAngle`). Only with `method=custom`.',
+        'Isha this many minutes after Maghrib instead of by angle (not together with `ishaAngle`). ' +
+        'Only with `method=custom`.',
     }),
   ),
   adjustments: Type.Optional(
     Type.String({
       maxLength: 200,
-      description: `Minutes added to the computed times, after the method's own offsets: comma-separated \`name:minutes\` with names ${PRAYER_NAMES.join(', ')} and whole minutes from -${MAX_ADJUSTMENT_MINUTES} to ${MAX_ADJUSTMENT_MINUTES}, e.g. \`fajr:2,isha:-1\`.`,
+      description:
+        `Minutes added to the computed times, after the method's own offsets: ` +
+        `comma-separated \`name:minutes\` with names ${PRAYER_NAMES.join(', ')} ` +
+        `and whole minutes from -${MAX_ADJUSTMENT_MINUTES} to ${MAX_ADJUSTMENT_MINUTES}, e.g. \`fajr:2,isha:-1\`.`,
     }),
   ),
   imsakMinutes: Type.Optional(
@@ -135,7 +156,10 @@ const optionProperties = {
       default: 'standard',
       errorMessage: oneOf(MIDNIGHT_MODES),
       description:
-        "The night that `midnight`, `firstThird` and `lastThird` divide: `standard` from Maghrib to the next day's Fajr (adhan's SunnahTimes), `jafari` from sunset to the next Fajr (Aladhan's and PrayTimes' Jafari midnight). Aladhan's own standard midnight (sunset to sunrise) is not offered.",
+        'The night that `midnight`, `firstThird` and `lastThird` divide: ' +
+        "`standard` from Maghrib to the next day's Fajr (adhan's SunnahTimes), " +
+        "`jafari` from sunset to the next Fajr (Aladhan's and PrayTimes' Jafari midnight). " +
+        "Aladhan's own standard midnight (sunset to sunrise) is not offered.",
     }),
   ),
   hijriAdjustment: Type.Optional(hijriAdjustment),
@@ -147,7 +171,9 @@ export const prayerTimesQuery = Type.Object({
     Type.String({
       format: 'date',
       errorMessage: PARAMETER_RULES.isoDate,
-      description: `Gregorian date YYYY-MM-DD, years ${PRAYER_TIMES_YEARS.first}–${PRAYER_TIMES_YEARS.last}. Absent: today in \`timezone\`.`,
+      description:
+        `Gregorian date YYYY-MM-DD, years ${PRAYER_TIMES_YEARS.first}–${PRAYER_TIMES_YEARS.last}. ` +
+        `Absent: today in \`timezone\`.`,
     }),
   ),
 });
@@ -183,7 +209,8 @@ export const prayerFeedQuery = Type.Object({
     Type.String({
       maxLength: 200,
       description:
-        'The API key, for calendar apps that cannot send `X-API-Key` (the header wins when both are sent). Accepted on this route only; a URL holding it is a secret.',
+        'The API key, for calendar apps that cannot send `X-API-Key` (the header wins when both are sent). ' +
+        'Accepted on this route only; a URL holding it is a secret.',
     }),
   ),
 });
@@ -235,7 +262,8 @@ export const prayerTimesDay = Type.Object({
       chosenBy: Type.Optional(
         stringEnum(['country', 'default'], {
           description:
-            'Only with `method=auto`: `country` when the country at the point has a method, else `default` (Muslim World League).',
+            'Only with `method=auto`: `country` when the country at the point has a method, ' +
+            'else `default` (Muslim World League).',
         }),
       ),
       country: Type.Optional(
@@ -253,7 +281,12 @@ export const prayerTimesDay = Type.Object({
   madhab: stringEnum(MADHABS),
   highLatitudeRule: stringEnum(HIGH_LATITUDE_RULES),
   timings: clockTimes(
-    "Local HH:mm; null where the time does not exist that day (polar day or night without a resolution), never a wrong time. After the prayers and sunrise come the sunnah times: `imsak` (Fajr less `imsakMinutes`), `midnight` (half the night, see `midnightMode`) and `firstThird`/`lastThird` (the ends of its first and second third; the night ends at the next day's Fajr), null where an input is null. `midnight` and the thirds usually fall on the next calendar day (see `timestamps`).",
+    'Local HH:mm; null where the time does not exist that day ' +
+      '(polar day or night without a resolution), never a wrong time. ' +
+      'After the prayers and sunrise come the sunnah times: `imsak` (Fajr less `imsakMinutes`), ' +
+      '`midnight` (half the night, see `midnightMode`) and `firstThird`/`lastThird` ' +
+      "(the ends of its first and second third; the night ends at the next day's Fajr), null where an input is null. " +
+      '`midnight` and the thirds usually fall on the next calendar day (see `timestamps`).',
   ),
   timestamps: clockTimes('ISO 8601 with the local UTC offset; null like `timings`.', 'date-time'),
 });
