@@ -88,7 +88,7 @@ async function readBookUrl(url: string): Promise<HadithSourceCollection | undefi
 }
 
 /** The body of a 2xx answer; undefined for 404; an error for anything else. */
-async function fetchText(url: string): Promise<string | undefined> {
+export async function fetchText(url: string): Promise<string | undefined> {
   const response = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   if (response.status === 404) {
     await response.body?.cancel();
@@ -98,7 +98,7 @@ async function fetchText(url: string): Promise<string | undefined> {
   return response.text();
 }
 
-async function mapLimited<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimited<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
