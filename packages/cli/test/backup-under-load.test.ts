@@ -87,7 +87,7 @@ describe('cli: db backup while a running server takes many concurrent writes', f
         (
           copy
             .prepare(
-              "select number, locale, text from hadith_translations where collection = ? and text like 'Test load %'",
+              "select sequence as number, locale, text from hadith_translations where collection = ? and text like 'Test load %'",
             )
             .all(C) as Acknowledged[]
         ).map((row) => [`${row.number}/${row.locale}`, row.text]),

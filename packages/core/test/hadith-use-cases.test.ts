@@ -418,7 +418,8 @@ describe('core: hadith use cases (in memory)', () => {
       expect(arabic).to.deep.equal(
         [1, 3].map((number) => ({
           collection: SLUG,
-          number,
+          number: String(number),
+          sequence: number,
           attribution: 'Test attribution ar',
           license: 'Test licence ar',
           source_url: 'https://example.org/test/ar',
@@ -427,8 +428,8 @@ describe('core: hadith use cases (in memory)', () => {
       );
       const english = await downloadHadithEdition(deps.stores, SLUG, 'en');
       expect(english.map((entry) => [entry.number, entry.text, entry.license])).to.deep.equal([
-        [1, null, 'Test licence en'],
-        [3, null, 'Test licence en'],
+        ['1', null, 'Test licence en'],
+        ['3', null, 'Test licence en'],
       ]);
     });
 

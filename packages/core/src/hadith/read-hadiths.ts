@@ -150,7 +150,7 @@ export async function lookupHadithRefs(
     throw parameterError('refs', `refs names ${parts.length} references; at most ${HADITH_REFS_LIMIT} are allowed.`);
   const locales = parseTranslationsParameter(input.translations);
   const parsed = parts.map((ref) => {
-    const match = /^([a-z0-9]+):(.+)$/.exec(ref);
+    const match = /^([a-z0-9-]+):(.+)$/.exec(ref);
     if (!match || !hadithNumberPattern.test(match[2]!))
       throw parameterError('refs', `refs holds '${ref}', which is not a reference like bukhari:52 or muslim:8a.`);
     return { ref, collection: match[1]!, number: match[2]! };
