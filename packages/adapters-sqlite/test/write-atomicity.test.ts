@@ -54,7 +54,11 @@ describe('SQLite: a write and its audit entry commit together or not at all', ()
     [
       'a hadith translation put',
       (deps) =>
-        putHadithTranslation(deps, { collection: 'test-collection', number: '1', locale: 'de', text: 'Test de' }, EDITOR),
+        putHadithTranslation(
+          deps,
+          { collection: 'test-collection', number: '1', locale: 'de', text: 'Test de' },
+          EDITOR,
+        ),
     ],
     [
       'a hadith translation delete',
@@ -63,7 +67,11 @@ describe('SQLite: a write and its audit entry commit together or not at all', ()
     [
       'a hadith metadata patch',
       (deps) =>
-        patchHadithMetadata(deps, { collection: 'test-collection', number: '3', patch: { grade: 'Test grade' } }, EDITOR),
+        patchHadithMetadata(
+          deps,
+          { collection: 'test-collection', number: '3', patch: { grade: 'Test grade' } },
+          EDITOR,
+        ),
     ],
     ['a mosque submission', (deps) => submitMosque(deps, aMosqueSubmission(), EDITOR)],
   ];

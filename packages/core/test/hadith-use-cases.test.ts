@@ -199,7 +199,10 @@ describe('core: hadith use cases (in memory)', () => {
         { unitOfWork, clock: new ManualClock() },
         source(2, (hadith) => (hadith.sequence === 2 ? { textAr: null, translations: { en: null } } : {})),
       );
-      expect(await getHadith(stores, SLUG, '2', { viewer: READER })).to.deep.include({ text_ar: null, translations: {} });
+      expect(await getHadith(stores, SLUG, '2', { viewer: READER })).to.deep.include({
+        text_ar: null,
+        translations: {},
+      });
     });
 
     it('is atomic: a failure part-way leaves nothing of the collection', async () => {
@@ -282,7 +285,8 @@ describe('core: hadith use cases (in memory)', () => {
 
     it('answers 404 for numbers no hadith has', async () => {
       const { stores } = await setup(2);
-      for (const number of ['0', '-1', '3', '2b']) await failure(getHadith(stores, SLUG, number, { viewer: READER }), 'NOT_FOUND');
+      for (const number of ['0', '-1', '3', '2b'])
+        await failure(getHadith(stores, SLUG, number, { viewer: READER }), 'NOT_FOUND');
       await failure(getHadith(stores, 'test-unknown', '1', { viewer: READER }), 'NOT_FOUND');
     });
 
@@ -358,7 +362,10 @@ describe('core: hadith use cases (in memory)', () => {
         deleteHadithTranslation(deps, { collection: SLUG, number: '1', locale: 'ar' }, EDITOR),
         'FORBIDDEN_LOCALE',
       );
-      await failure(deleteHadithTranslation(deps, { collection: SLUG, number: '1', locale: 'ru' }, EDITOR), 'NOT_FOUND');
+      await failure(
+        deleteHadithTranslation(deps, { collection: SLUG, number: '1', locale: 'ru' }, EDITOR),
+        'NOT_FOUND',
+      );
       expect(await deps.stores.audit.list()).to.have.length(auditBefore);
     });
 

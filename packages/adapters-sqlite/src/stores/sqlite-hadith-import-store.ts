@@ -44,7 +44,9 @@ export function sqliteHadithImportStore(trx: Kysely<Database>): HadithImportStor
         .onConflict((oc) =>
           oc.columns(['collection', 'sequence']).doUpdateSet((eb) => ({
             // A grade set through the API (one that differs from what the last import wrote) stays.
-            grade: sql<string | null>`case when hadiths.grade is hadiths.imported_grade then excluded.grade else hadiths.grade end`,
+            grade: sql<
+              string | null
+            >`case when hadiths.grade is hadiths.imported_grade then excluded.grade else hadiths.grade end`,
             imported_grade: eb.ref('excluded.imported_grade'),
             number: eb.ref('excluded.number'),
             citation: eb.ref('excluded.citation'),

@@ -8,7 +8,8 @@ export class InMemoryHadithImportStore implements HadithImportStore {
   async saveCollectionInfo(info: HadithCollectionInfo) {
     const existing = this.data.collections.get(info.slug);
     if (existing) existing.info = { ...info };
-    else this.data.collections.set(info.slug, { info: { ...info }, books: [], hadiths: new Map(), numberKeys: new Map() });
+    else
+      this.data.collections.set(info.slug, { info: { ...info }, books: [], hadiths: new Map(), numberKeys: new Map() });
   }
 
   async replaceBooks(collection: string, books: HadithBook[]) {

@@ -145,10 +145,7 @@ export const HADITH_REFS_FILES: Readonly<Record<string, readonly string[]>> = {
     '096_holding_fast_to_the_quran_and_sunnah.json',
     '097_oneness_uniqueness_of_allah_tawheed.json',
   ],
-  forty: [
-    'forty_hadith_of_an-nawawi.json',
-    'forty_hadith_qudsi.json',
-  ],
+  forty: ['forty_hadith_of_an-nawawi.json', 'forty_hadith_qudsi.json'],
   ibnmajah: [
     '001_the_book_of_purification_and_its_sunnah.json',
     '002_the_book_of_the_prayer.json',

@@ -48,7 +48,9 @@ export function parseHadithRefsFile(name: string, text: string): HadithRefsRecor
       typeof record.grade !== 'string' ||
       typeof record.arabic !== 'string'
     )
-      throw validationError(`${name} is not a hadith-refs file: record ${index + 1} lacks id, reference, grade or arabic.`);
+      throw validationError(
+        `${name} is not a hadith-refs file: record ${index + 1} lacks id, reference, grade or arabic.`,
+      );
   });
   return [...(value as HadithRefsRecord[])].sort((a, b) => a.id - b.id);
 }
@@ -72,7 +74,11 @@ export interface ParsedReference {
 const BOOK_HADITH = /Book\s+(\d+),\s*Hadith\s+(\d+)/;
 
 /** Reads a `reference` field; undefined when it holds nothing this reader understands. */
-export function parseReference(place: HadithRefsPlace, sequence: number, reference: string): ParsedReference | undefined {
+export function parseReference(
+  place: HadithRefsPlace,
+  sequence: number,
+  reference: string,
+): ParsedReference | undefined {
   const text = reference.replace(/\s+/g, ' ').trim();
   const inBookMatch = /In-book reference\s*:\s*Book\s+(\d+),\s*Hadith\s+(\d+)/.exec(text);
   const inBook = inBookMatch ? { book: Number(inBookMatch[1]), hadith: Number(inBookMatch[2]) } : null;
@@ -85,7 +91,11 @@ export function parseReference(place: HadithRefsPlace, sequence: number, referen
     const match = BOOK_HADITH.exec(text);
     if (!match) return undefined;
     const book = { book: Number(match[1]), hadith: Number(match[2]) };
-    return { number: String(sequence), citation: `Muwatta Malik Book ${book.book}, Hadith ${book.hadith}`, inBook: book };
+    return {
+      number: String(sequence),
+      citation: `Muwatta Malik Book ${book.book}, Hadith ${book.hadith}`,
+      inBook: book,
+    };
   }
   const match = /^Reference\s*:\s*(.+?)(?:\s+(?:In-book reference|USC-MSA|English translation)\b|$)/.exec(text);
   if (!match || !match[1]!.startsWith(place.citedAs)) return undefined;
@@ -95,10 +105,7 @@ export function parseReference(place: HadithRefsPlace, sequence: number, referen
 }
 
 export type ParsedGrade =
-  | { kind: 'grade'; grade: string }
-  | { kind: 'none' }
-  | { kind: 'not-a-grade' }
-  | { kind: 'unparsable' };
+  { kind: 'grade'; grade: string } | { kind: 'none' } | { kind: 'not-a-grade' } | { kind: 'unparsable' };
 
 /** A grade's words (`Hasan Sahih`, `Mawdu' (Fabricated)`) then its grader in parentheses. */
 const GRADE = /^([A-Za-z'’`]+(?:,? [A-Za-z'’`]+){0,4}(?: \([A-Za-z]+\))?),? \(([A-Z][A-Za-z-]+)\)$/;

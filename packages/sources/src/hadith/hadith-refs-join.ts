@@ -19,7 +19,10 @@ const MAX_DISAGREEING_SHARE = 0.05;
  * equal and the normalised Arabic must agree (the forties need only open alike: their refs
  * add `رواه …` lines and remarks); disagreements and fields that could not be read are counted in `report`.
  */
-export function joinHadithRefs(collection: HadithSourceCollection, records: HadithRefsRecord[]): HadithSourceCollection {
+export function joinHadithRefs(
+  collection: HadithSourceCollection,
+  records: HadithRefsRecord[],
+): HadithSourceCollection {
   const { slug } = collection.info;
   const place = HADITH_REFS_PLACES[slug]!;
   if (records.length !== collection.hadiths.length)

@@ -14,8 +14,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('hadith_collections')
     .addColumn('numbering', 'text', (col) => col.notNull().defaultTo('sequence'))
     .execute();
-  await db.schema.alterTable('hadiths').addColumn('number', 'text', (col) => col.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('hadiths').addColumn('citation', 'text', (col) => col.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('hadiths')
+    .addColumn('number', 'text', (col) => col.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('hadiths')
+    .addColumn('citation', 'text', (col) => col.notNull().defaultTo(''))
+    .execute();
   await db.schema.alterTable('hadiths').addColumn('in_book_book', 'integer').execute();
   await db.schema.alterTable('hadiths').addColumn('in_book_hadith', 'integer').execute();
   await db.schema.alterTable('hadiths').addColumn('imported_grade', 'text').execute();
