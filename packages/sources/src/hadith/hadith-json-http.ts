@@ -89,7 +89,10 @@ async function readBookUrl(url: string): Promise<HadithSourceCollection | undefi
 
 /** The body of a 2xx answer; undefined for 404; an error for anything else. */
 export async function fetchText(url: string): Promise<string | undefined> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const response = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).catch((error: unknown) => {
+    const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
+    throw new Error(`GET ${url} failed: ${cause}.`);
+  });
   if (response.status === 404) {
     await response.body?.cancel();
     return undefined;
