@@ -20,18 +20,22 @@ describe('SQLite: the hadith-numbers migration keeps hadiths stored before it re
     if (error) throw error;
     const run = (sql: string, ...values: unknown[]) => database.sqlite.prepare(sql).run(...values);
     run(
-      "insert into hadith_collections (slug, name, name_ar, position) values ('test-collection', 'Test name', 'Test', 1)",
+      "insert into hadith_collections (slug, name, name_ar, position) " +
+        "values ('test-collection', 'Test name', 'Test', 1)",
     );
     for (const number of [1, 2, 3])
       run("insert into hadiths (collection, number, text_ar) values ('test-collection', ?, 'Test')", number);
     run(
-      "insert into hadith_translations (collection, number, locale, text, updated_at) values ('test-collection', 2, 'ru', ?, ?)",
+      'insert into hadith_translations (collection, number, locale, text, updated_at) values ' +
+        "('test-collection', 2, 'ru', ?, ?)",
       translation.text,
       translation.updatedAt,
     );
     // A write audited before standard numbers: its target names the hadith by its position.
     run(
-      "insert into audit_log (at, key_id, key_name, action, resource, target_json, before_json, after_json) values ('2026-01-01T00:00:00.000Z', null, 'Test', 'translation.put', 'hadith/test-collection/2/translations/ru', ?, null, ?)",
+      'insert into audit_log (at, key_id, key_name, action, resource, target_json, before_json, ' +
+        "after_json) values ('2026-01-01T00:00:00.000Z', null, 'Test', 'translation.put', " +
+        "'hadith/test-collection/2/translations/ru', ?, null, ?)",
       JSON.stringify({ type: 'hadith-translation', collection: 'test-collection', number: 2, locale: 'ru' }),
       JSON.stringify(translation),
     );

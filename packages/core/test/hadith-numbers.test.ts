@@ -38,43 +38,51 @@ describe('core: hadith numbers (CONTRACT §10)', () => {
     });
   }
 
-  it('resolves a number, every single number a record covers, and a number without its letter to the first record with it', () => {
-    const { numbers, keys, madeUnique, unparsable, numbersCovered } = assignHadithNumbers(
-      records('7', '8a', '8b', '9-11', '12, 13', 'Introduction 2', '8'),
-    );
-    expect(numbers).to.deep.equal(['7', '8a', '8b', '9-11', '12, 13', 'Introduction 2', '8']);
-    expect(madeUnique).to.equal(0);
-    expect(unparsable).to.equal(0);
-    // `8` is record 7's own number, which wins over the letterless `8` of `8a`.
-    expect(Object.fromEntries(keys)).to.deep.equal({
-      '7': 1,
-      '8a': 2,
-      '8b': 3,
-      '9-11': 4,
-      '12,13': 5,
-      introduction2: 6,
-      '8': 7,
-      '9': 4,
-      '10': 4,
-      '11': 4,
-      '12': 5,
-      '13': 5,
-    });
-    expect(numbersCovered).to.equal(7);
-    expect(assignHadithNumbers(records('8a', '8b')).keys.get('8')).to.equal(1);
-  });
+  it(
+    'resolves a number, every single number a record covers, and a number without its letter to the ' +
+      'first record with it',
+    () => {
+      const { numbers, keys, madeUnique, unparsable, numbersCovered } = assignHadithNumbers(
+        records('7', '8a', '8b', '9-11', '12, 13', 'Introduction 2', '8'),
+      );
+      expect(numbers).to.deep.equal(['7', '8a', '8b', '9-11', '12, 13', 'Introduction 2', '8']);
+      expect(madeUnique).to.equal(0);
+      expect(unparsable).to.equal(0);
+      // `8` is record 7's own number, which wins over the letterless `8` of `8a`.
+      expect(Object.fromEntries(keys)).to.deep.equal({
+        '7': 1,
+        '8a': 2,
+        '8b': 3,
+        '9-11': 4,
+        '12,13': 5,
+        introduction2: 6,
+        '8': 7,
+        '9': 4,
+        '10': 4,
+        '11': 4,
+        '12': 5,
+        '13': 5,
+      });
+      expect(numbersCovered).to.equal(7);
+      expect(assignHadithNumbers(records('8a', '8b')).keys.get('8')).to.equal(1);
+    },
+  );
 
-  it('makes repeated and missing numbers unique: the first keeps it, others get their in-book reference or sequence', () => {
-    const input = records('5', '5', null, '5 ', '6');
-    input[3]!.inBook = null;
-    const { numbers, keys, madeUnique } = assignHadithNumbers(input);
-    expect(numbers).to.deep.equal(['5', '5 (Book 1, Hadith 2)', 'Book 1, Hadith 3', '5 (#4)', '6']);
-    expect(madeUnique).to.equal(3);
-    expect(keys.get('5')).to.equal(1);
-    expect(keys.get(hadithNumberKey('5 (Book 1, Hadith 2)'))).to.equal(2);
-    expect(keys.get(hadithNumberKey('Book 1, Hadith 3'))).to.equal(3);
-    expect(new Set(numbers.map(hadithNumberKey)).size).to.equal(numbers.length);
-  });
+  it(
+    'makes repeated and missing numbers unique: the first keeps it, others get their in-book reference ' +
+      'or sequence',
+    () => {
+      const input = records('5', '5', null, '5 ', '6');
+      input[3]!.inBook = null;
+      const { numbers, keys, madeUnique } = assignHadithNumbers(input);
+      expect(numbers).to.deep.equal(['5', '5 (Book 1, Hadith 2)', 'Book 1, Hadith 3', '5 (#4)', '6']);
+      expect(madeUnique).to.equal(3);
+      expect(keys.get('5')).to.equal(1);
+      expect(keys.get(hadithNumberKey('5 (Book 1, Hadith 2)'))).to.equal(2);
+      expect(keys.get(hadithNumberKey('Book 1, Hadith 3'))).to.equal(3);
+      expect(new Set(numbers.map(hadithNumberKey)).size).to.equal(numbers.length);
+    },
+  );
 
   it('keeps a number it cannot read whole, counting it, and it still resolves as a whole', () => {
     const { numbers, keys, unparsable } = assignHadithNumbers(records('12 (x)', '13'));

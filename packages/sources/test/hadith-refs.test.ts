@@ -58,7 +58,8 @@ describe('sources: hadith-refs (standard numbers and grades)', function () {
         parseReference(
           HADITH_REFS_PLACES.muslim!,
           9,
-          'Reference : Sahih Muslim 8a In-book reference : Book 1, Hadith 1 USC-MSA web (English) reference : Book 1, Hadith 1 (deprecated numbering scheme)',
+          'Reference : Sahih Muslim 8a In-book reference : Book 1, Hadith 1 USC-MSA web (English) ' +
+            'reference : Book 1, Hadith 1 (deprecated numbering scheme)',
         ),
       ).to.deep.equal({ number: '8a', citation: 'Sahih Muslim 8a', inBook: { book: 1, hadith: 1 } });
       expect(

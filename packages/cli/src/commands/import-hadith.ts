@@ -9,13 +9,17 @@ export function addHadithImportCommands(importCommand: Command): void {
   importCommand
     .command('hadith')
     .description(
-      'Import the Hadith collections: texts from hadith-json, standard numbers and grades from hadith-refs, joined by position; ' +
-        'one transaction per collection, only differences are written, and hadiths whose source record is unchanged keep their edits',
+      'Import the Hadith collections: texts from hadith-json, standard numbers and grades from ' +
+        'hadith-refs, joined by position; ' +
+        'one transaction per collection, only differences are written, and hadiths whose source record is ' +
+        'unchanged keep their edits',
     )
     .requiredOption(
       '--from <dir|url>',
-      'a base holding hadith-json/ (its db/…) and hadith-refs/ (its Sunnah/…), as ../shared/data does; or hadith-json alone: ' +
-        'its root (holding db/), db/ or a folder below it, a by_chapter collection folder, a by_book file, or the http(s) URL of ' +
+      'a base holding hadith-json/ (its db/…) and hadith-refs/ (its Sunnah/…), as ../shared/data does; or ' +
+        'hadith-json alone: ' +
+        'its root (holding db/), db/ or a folder below it, a by_chapter collection folder, a by_book ' +
+        'file, or the http(s) URL of ' +
         'such a root (numbered by position unless --refs is given)',
     )
     .option('--refs <dir|url>', 'the hadith-refs root (holding Sunnah/), when it is not <from>/hadith-refs')
@@ -28,7 +32,8 @@ export function addHadithImportCommands(importCommand: Command): void {
         const locations = await hadithSourceLocations(options.from, options.refs);
         if (locations.refs === null)
           process.stderr.write(
-            `No hadith-refs found (${options.from}/hadith-refs or --refs): hadiths are numbered by position, without grades.\n`,
+            `No hadith-refs found (${options.from}/hadith-refs or --refs): hadiths are numbered by ` +
+              `position, without grades.\n`,
           );
         for await (const source of readHadithSources(locations, only)) {
           const bar = progressBar('hadiths written', { label: source.info.slug, total: source.hadiths.length });

@@ -65,7 +65,10 @@ describe('http: hadith (nine collections imported from shared/data)', function (
       (entry) => entry.action !== 'import' && !entry.action.startsWith('keys.'),
     );
 
-  /** Runs a write and checks that it added exactly `expected` audit entries; returns the response and the new entries. */
+  /**
+   * Runs a write and checks that it added exactly `expected` audit entries; returns the response
+   * and the new entries.
+   */
   async function audited(expected: number, write: () => Promise<request.Response>) {
     const before = (await auditEntries()).length;
     const response = await write();
@@ -109,30 +112,34 @@ describe('http: hadith (nine collections imported from shared/data)', function (
     });
 
     for (const [slug, counts] of Object.entries(HADITH_JSON_README_COUNTS)) {
-      it(`walks ${slug} with limit=100 and startAfter, each hadith once in sequence order, ending with nextStartAfter null`, async () => {
-        const seen: { number: string; sequence: number }[] = [];
-        let startAfter: string | null = null;
-        let pages = 0;
-        do {
-          const query: string = startAfter === null ? '' : `&startAfter=${encodeURIComponent(startAfter)}`;
-          const response = await get(`/hadith/collections/${slug}/hadiths?limit=100${query}`);
-          expect(response.status, JSON.stringify(response.body)).to.equal(200);
-          const { items, nextStartAfter } = response.body.data as {
-            items: { number: string; sequence: number }[];
-            nextStartAfter: string | null;
-          };
-          expect(items.length).to.be.within(1, 100);
-          seen.push(...items);
-          if (nextStartAfter !== null) expect(nextStartAfter).to.equal(items.at(-1)!.number);
-          startAfter = nextStartAfter;
-          pages++;
-        } while (startAfter !== null);
-        expect(pages).to.equal(Math.ceil(counts.records / 100));
-        expect(seen.map((hadith) => hadith.sequence)).to.deep.equal(
-          Array.from({ length: counts.records }, (_, i) => i + 1),
-        );
-        expect(new Set(seen.map((hadith) => hadith.number.toLowerCase())).size).to.equal(counts.records);
-      });
+      it(
+        `walks ${slug} with limit=100 and startAfter, each hadith once in sequence order, ending with ` +
+          `nextStartAfter null`,
+        async () => {
+          const seen: { number: string; sequence: number }[] = [];
+          let startAfter: string | null = null;
+          let pages = 0;
+          do {
+            const query: string = startAfter === null ? '' : `&startAfter=${encodeURIComponent(startAfter)}`;
+            const response = await get(`/hadith/collections/${slug}/hadiths?limit=100${query}`);
+            expect(response.status, JSON.stringify(response.body)).to.equal(200);
+            const { items, nextStartAfter } = response.body.data as {
+              items: { number: string; sequence: number }[];
+              nextStartAfter: string | null;
+            };
+            expect(items.length).to.be.within(1, 100);
+            seen.push(...items);
+            if (nextStartAfter !== null) expect(nextStartAfter).to.equal(items.at(-1)!.number);
+            startAfter = nextStartAfter;
+            pages++;
+          } while (startAfter !== null);
+          expect(pages).to.equal(Math.ceil(counts.records / 100));
+          expect(seen.map((hadith) => hadith.sequence)).to.deep.equal(
+            Array.from({ length: counts.records }, (_, i) => i + 1),
+          );
+          expect(new Set(seen.map((hadith) => hadith.number.toLowerCase())).size).to.equal(counts.records);
+        },
+      );
     }
 
     it('resolves every integer 1..7563 to exactly one Bukhari record, the one whose number covers it', async () => {
@@ -178,28 +185,31 @@ describe('http: hadith (nine collections imported from shared/data)', function (
       expect(letters(hadith.text_ar)).to.have.length.above(100);
     });
 
-    it('resolves muslim/hadiths/8a, 8A and 8 to the record numbered 8a; a range or list from any number it covers', async () => {
-      const eightA = (await get('/hadith/collections/muslim/hadiths/8a')).body.data;
-      expect(eightA).to.deep.include({ number: '8a' });
-      expect(eightA.reference.citation).to.equal('Sahih Muslim 8a');
-      for (const spelling of ['8A', '8', '%208a%20', '8%20a']) {
-        const response = await get(`/hadith/collections/muslim/hadiths/${spelling}`);
-        expect(response.status, spelling).to.equal(200);
-        expect(response.body.data.sequence, spelling).to.equal(eightA.sequence);
-      }
-      const intro = (await get('/hadith/collections/muslim/hadiths/Introduction%2053')).body.data;
-      expect(intro.number).to.equal('Introduction 53');
-      expect((await get('/hadith/collections/muslim/hadiths/introduction53')).body.data.sequence).to.equal(
-        intro.sequence,
-      );
-      const range = rawRefs('bukhari')
-        .map((entry) => /^Reference : Sahih al-Bukhari (\d+)-(\d+) In-book/.exec(entry.reference))
-        .find((match) => match !== null)!;
-      const inside = Number(range[1]) + 1;
-      expect((await get(`/hadith/collections/bukhari/hadiths/${inside}`)).body.data.number).to.equal(
-        `${range[1]}-${range[2]}`,
-      );
-    });
+    it(
+      'resolves muslim/hadiths/8a, 8A and 8 to the record numbered 8a; a range or list from any number ' + 'it covers',
+      async () => {
+        const eightA = (await get('/hadith/collections/muslim/hadiths/8a')).body.data;
+        expect(eightA).to.deep.include({ number: '8a' });
+        expect(eightA.reference.citation).to.equal('Sahih Muslim 8a');
+        for (const spelling of ['8A', '8', '%208a%20', '8%20a']) {
+          const response = await get(`/hadith/collections/muslim/hadiths/${spelling}`);
+          expect(response.status, spelling).to.equal(200);
+          expect(response.body.data.sequence, spelling).to.equal(eightA.sequence);
+        }
+        const intro = (await get('/hadith/collections/muslim/hadiths/Introduction%2053')).body.data;
+        expect(intro.number).to.equal('Introduction 53');
+        expect((await get('/hadith/collections/muslim/hadiths/introduction53')).body.data.sequence).to.equal(
+          intro.sequence,
+        );
+        const range = rawRefs('bukhari')
+          .map((entry) => /^Reference : Sahih al-Bukhari (\d+)-(\d+) In-book/.exec(entry.reference))
+          .find((match) => match !== null)!;
+        const inside = Number(range[1]) + 1;
+        expect((await get(`/hadith/collections/bukhari/hadiths/${inside}`)).body.data.number).to.equal(
+          `${range[1]}-${range[2]}`,
+        );
+      },
+    );
 
     it("names the repeated and missing numbers of an-Nasa'i uniquely, each resolving to its own record", async () => {
       const seen: { number: string; sequence: number; reference: { citation: string } }[] = [];
@@ -217,30 +227,34 @@ describe('http: hadith (nine collections imported from shared/data)', function (
       }
     });
 
-    it('gives the grades as sunnah.com shows them: as many as the source has parseable, none of them English prose', async () => {
-      const graded: Record<string, number> = {};
-      const grades = new Set<string>();
-      for (const slug of Object.keys(HADITH_JSON_README_COUNTS)) {
-        for (let next: string | null = null, first = true; first || next !== null; first = false) {
-          const query: string = next === null ? '' : `&startAfter=${encodeURIComponent(next)}`;
-          const page = (await get(`/hadith/collections/${slug}/hadiths?limit=100&translations=ru${query}`)).body.data;
-          for (const hadith of page.items as { grade: string | null }[]) {
-            if (hadith.grade === null) continue;
-            graded[slug] = (graded[slug] ?? 0) + 1;
-            grades.add(hadith.grade);
+    it(
+      'gives the grades as sunnah.com shows them: as many as the source has parseable, none of them ' + 'English prose',
+      async () => {
+        const graded: Record<string, number> = {};
+        const grades = new Set<string>();
+        for (const slug of Object.keys(HADITH_JSON_README_COUNTS)) {
+          for (let next: string | null = null, first = true; first || next !== null; first = false) {
+            const query: string = next === null ? '' : `&startAfter=${encodeURIComponent(next)}`;
+            const page = (await get(`/hadith/collections/${slug}/hadiths?limit=100&translations=ru${query}`)).body.data;
+            for (const hadith of page.items as { grade: string | null }[]) {
+              if (hadith.grade === null) continue;
+              graded[slug] = (graded[slug] ?? 0) + 1;
+              grades.add(hadith.grade);
+            }
+            next = page.nextStartAfter;
           }
-          next = page.nextStartAfter;
         }
-      }
-      // The counts of grade fields in hadith-refs that read as a grade then its grader (README §4 counts the
-      // `Grade :` fields: 4847 of Abu Dawud less 2 with remarks, Tirmidhi 3809 less 3; a few hold remarks, not grades).
-      expect(graded).to.deep.equal({ abudawud: 4845, tirmidhi: 3806, nasai: 5397, ibnmajah: 3626 });
-      for (const grade of grades) {
-        expect(grade).to.match(/ \((Al-Albani|Darussalam)\)$/);
-        expect(grade.split(' ').length, grade).to.be.below(7);
-        expect(grade).not.to.match(/narrated|said|Messenger|Allah|[:.";\d]/);
-      }
-    });
+        // The counts of grade fields in hadith-refs that read as a grade then its grader (README §4 counts the
+        // `Grade :` fields: 4847 of Abu Dawud less 2 with remarks, Tirmidhi 3809 less 3; a few hold remarks, not
+        // grades).
+        expect(graded).to.deep.equal({ abudawud: 4845, tirmidhi: 3806, nasai: 5397, ibnmajah: 3626 });
+        for (const grade of grades) {
+          expect(grade).to.match(/ \((Al-Albani|Darussalam)\)$/);
+          expect(grade.split(' ').length, grade).to.be.below(7);
+          expect(grade).not.to.match(/narrated|said|Messenger|Allah|[:.";\d]/);
+        }
+      },
+    );
 
     it('looks up several references at once with GET /hadith/refs, in order, null where none', async () => {
       const response = await get('/hadith/refs?refs=bukhari:52,muslim:8A,bukhari:7564,test-unknown:1,nawawi40:1');
@@ -304,18 +318,21 @@ describe('http: hadith (nine collections imported from shared/data)', function (
       });
     }
 
-    it('answers 404 for an unknown collection and for numbers no record covers, 400 for a malformed number', async () => {
-      expectError(await get('/hadith/collections/test-unknown/hadiths'), 404, 'NOT_FOUND');
-      for (const number of ['7564', '0', '52z', 'abc', '1.5'])
-        expectError(await get(`/hadith/collections/bukhari/hadiths/${number}`), 404, 'NOT_FOUND');
-      expectError(await get('/hadith/collections/test-unknown/hadiths/1'), 404, 'NOT_FOUND');
-      for (const number of ['1%3B2', 'x'.repeat(81), '%E2%9C%93']) {
-        const response = await get(`/hadith/collections/bukhari/hadiths/${number}`);
-        expectError(response, 400, 'VALIDATION_ERROR');
-        expect(response.body.error.message).to.contain('number');
-      }
-      expect((await get('/hadith/collections/bukhari/hadiths/7563')).status).to.equal(200);
-    });
+    it(
+      'answers 404 for an unknown collection and for numbers no record covers, ' + '400 for a malformed number',
+      async () => {
+        expectError(await get('/hadith/collections/test-unknown/hadiths'), 404, 'NOT_FOUND');
+        for (const number of ['7564', '0', '52z', 'abc', '1.5'])
+          expectError(await get(`/hadith/collections/bukhari/hadiths/${number}`), 404, 'NOT_FOUND');
+        expectError(await get('/hadith/collections/test-unknown/hadiths/1'), 404, 'NOT_FOUND');
+        for (const number of ['1%3B2', 'x'.repeat(81), '%E2%9C%93']) {
+          const response = await get(`/hadith/collections/bukhari/hadiths/${number}`);
+          expectError(response, 400, 'VALIDATION_ERROR');
+          expect(response.body.error.message).to.contain('number');
+        }
+        expect((await get('/hadith/collections/bukhari/hadiths/7563')).status).to.equal(200);
+      },
+    );
 
     it('gives a hadith its Arabic text, English translation, narrator and book as the source has them', async () => {
       const raw = rawChapter('the_9_books', 'bukhari', '1.json');

@@ -14,12 +14,15 @@ export interface TanzilImportInput {
   actor?: Actor;
 }
 
-/** Imports a Tanzil translation in one transaction, its edition built from the file's header and the operator's overrides. */
+/**
+ * Imports a Tanzil translation in one transaction, its edition built from the file's header and the
+ * operator's overrides.
+ */
 export async function importTanzilTranslation(
   deps: { unitOfWork: UnitOfWork; clock: Clock },
   input: TanzilImportInput,
 ): Promise<QuranEditionImportResult> {
-  assertWritableLocale(input.lang);
+  assertWritableLocale(input.lang, 'lang');
   const edition = tanzilEdition(input.lang, input.translation.header, input.edition);
   return importQuranTranslation(deps, { edition, texts: input.translation.texts }, { actor: input.actor });
 }

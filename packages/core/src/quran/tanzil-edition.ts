@@ -22,7 +22,8 @@ export const TANZIL_TRANSLATIONS_URL = 'https://tanzil.net/trans/';
 
 /** Tanzil's terms for its translations (see ../shared/data/README.md): non-commercial, credit, link back. */
 export const TANZIL_TRANSLATION_LICENSE =
-  'Copyright of the translator or publisher, not public domain. Tanzil.net distributes it for non-commercial purposes only; ' +
+  'Copyright of the translator or publisher, not public domain. ' +
+  'Tanzil.net distributes it for non-commercial purposes only; ' +
   'any other use needs permission from the translator or the publisher. Credit the translator and Tanzil.net and link to https://tanzil.net/trans/.';
 
 export type EditionOverrides = Partial<

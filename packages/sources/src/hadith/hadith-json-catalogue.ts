@@ -65,7 +65,9 @@ export function hadithJsonEditions(info: HadithCollectionInfo, languages: { ar: 
       lang: 'en',
       name: `${info.name} (English)`,
       translator: null,
-      attribution: `English translation of ${info.name} as published on ${via}. The translation is credited to its translators and publishers.`,
+      attribution:
+        `English translation of ${info.name} as published on ${via}. ` +
+        `The translation is credited to its translators and publishers.`,
       license:
         'Copyright of the translators or publishers as published on sunnah.com; not redistributed here (text: null).',
       sourceUrl,

@@ -1,4 +1,5 @@
-// The file names of CheeseWithSauce/HadithsJSONFormat @ 1ef8f97ac41cd04845081de79529d879966c6fbc under Sunnah/<folder>/:
+// The file names of CheeseWithSauce/HadithsJSONFormat @ 1ef8f97ac41cd04845081de79529d879966c6fbc under
+// Sunnah/<folder>/:
 // a folder cannot be listed over HTTP. Generated from a copy of the repository; the reader sorts them.
 export const HADITH_REFS_FILES: Readonly<Record<string, readonly string[]>> = {
   abudawud: [

@@ -27,7 +27,8 @@ export function joinHadithRefs(
   const place = HADITH_REFS_PLACES[slug]!;
   if (records.length !== collection.hadiths.length)
     throw validationError(
-      `hadith-refs has ${records.length} records of '${slug}' and hadith-json ${collection.hadiths.length}: they cannot be joined.`,
+      `hadith-refs has ${records.length} records of '${slug}' and hadith-json ` +
+        `${collection.hadiths.length}: they cannot be joined.`,
     );
   const report = { disagreements: 0, unparsableReferences: 0, unparsableGrades: 0, notGrades: 0 };
   const hadiths: SourceHadith[] = collection.hadiths.map((hadith, index) => {
@@ -49,7 +50,8 @@ export function joinHadithRefs(
   });
   if (report.disagreements > records.length * MAX_DISAGREEING_SHARE)
     throw validationError(
-      `The Arabic of ${report.disagreements} of ${records.length} records of '${slug}' differs between hadith-json and hadith-refs: they are not aligned.`,
+      `The Arabic of ${report.disagreements} of ${records.length} records of '${slug}' differs between ` +
+        `hadith-json and hadith-refs: they are not aligned.`,
     );
   const numbering = place.citedAs === null && place.folder !== 'forty' ? 'sequence' : 'sunnah.com';
   return { ...collection, info: { ...collection.info, numbering }, hadiths, report };

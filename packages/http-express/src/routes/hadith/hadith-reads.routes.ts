@@ -52,7 +52,9 @@ export const listHadithsRoute = defineRoute({
   tag: TAG,
   summary: 'A page of hadiths of a collection, in sequence order (keyset pagination)',
   description:
-    'Returns up to `limit` hadiths after the one numbered `startAfter`, in `sequence` (sunnah.com’s) order. Follow `nextStartAfter` (the last item’s `number`) until it is null. Unpublished hadiths are listed only for keys with the write permission.',
+    'Returns up to `limit` hadiths after the one numbered `startAfter`, in `sequence` (sunnah.com’s) ' +
+    'order. Follow `nextStartAfter` (the last item’s `number`) until it is null. Unpublished hadiths are ' +
+    'listed only for keys with the write permission.',
   params: collectionParams,
   query: hadithPageQuery,
   response: hadithPage,
@@ -83,7 +85,9 @@ export const hadithRefsRoute = defineRoute({
   tag: TAG,
   summary: 'Look up several hadiths by reference (extension)',
   description:
-    'Answers each reference in the order given, with the hadith or null where none (or an unpublished one) has that number. A malformed reference, or more than 100: 400. A number with a comma (`2111a, b`) is looked up by one of its single numbers (`muslim:2111b`).',
+    'Answers each reference in the order given, with the hadith or null where none (or an unpublished ' +
+    'one) has that number. A malformed reference, or more than 100: 400. ' +
+    'A number with a comma (`2111a, b`) is looked up by one of its single numbers (`muslim:2111b`).',
   query: hadithRefsQuery,
   response: Type.Array(hadithRefResult),
   handle: async ({ query, key }, { stores }) => ({

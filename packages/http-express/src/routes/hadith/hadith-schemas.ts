@@ -12,9 +12,12 @@ export const collectionSlug = Type.String({
 const hadithNumber = Type.String({
   pattern: HADITH_NUMBER_PATTERN,
   description:
-    'The number the hadith is cited by (sunnah.com’s standard numbering; Malik’s sequence): `52`, `8a`, `Introduction 53`. ' +
-    'Matched case-insensitively with whitespace ignored; a single number inside a record’s range or list (`5710` → `5709-5712`) ' +
-    'and a number without its letter (`8` → the first `8a`) resolve to that record. A well-formed number no hadith has: 404.',
+    'The number the hadith is cited by (sunnah.com’s standard numbering; Malik’s sequence): `52`, `8a`, ' +
+    '`Introduction 53`. ' +
+    'Matched case-insensitively with whitespace ignored; a single number inside a record’s range or list ' +
+    '(`5710` → `5709-5712`) ' +
+    'and a number without its letter (`8` → the first `8a`) resolve to that record. A well-formed number ' +
+    'no hadith has: 404.',
 });
 
 export const collectionParams = Type.Object({ id: collectionSlug });
@@ -46,8 +49,10 @@ const hadithMetadataProperties = {
   ),
   grade: nullableText(
     HADITH_LIMITS.gradeLength,
-    'Authenticity grade as sunnah.com shows it, the grade then its grader (`Hasan Sahih (Al-Albani)`); null when not graded ' +
-      '(Bukhari, Muslim, Malik, the forties) or where the source’s grade field holds something else. A re-import never ' +
+    'Authenticity grade as sunnah.com shows it, the grade then its grader (`Hasan Sahih (Al-Albani)`); ' +
+      'null when not graded ' +
+      '(Bukhari, Muslim, Malik, the forties) or where the source’s grade field holds something else. A ' +
+      're-import never ' +
       'overwrites a grade set here.',
   ),
   ...metadataProperties,
@@ -96,7 +101,8 @@ export const hadithPageQuery = Type.Object({
     Type.String({
       pattern: HADITH_NUMBER_PATTERN,
       description:
-        'The `number` of the last hadith already seen (the previous page’s `nextStartAfter`); absent: from the start. ' +
+        'The `number` of the last hadith already seen (the previous page’s `nextStartAfter`); absent: ' +
+        'from the start. ' +
         'A number the collection does not have: 400.',
     }),
   ),
@@ -130,7 +136,9 @@ export const hadithDownloadEntry = Type.Object({
 export const hadithRefsQuery = Type.Object({
   refs: Type.String({
     minLength: 1,
-    description: `1 to ${HADITH_REFS_LIMIT} comma-separated references \`collection:number\` (\`bukhari:52,muslim:8a\`), each resolved as the hadith path resolves its number.`,
+    description:
+      `1 to ${HADITH_REFS_LIMIT} comma-separated references \`collection:number\` ` +
+      `(\`bukhari:52,muslim:8a\`), each resolved as the hadith path resolves its number.`,
   }),
   translations: Type.Optional(translationsQuery),
 });
