@@ -20,7 +20,7 @@ describe('SQLite: the hadith-numbers migration keeps hadiths stored before it re
     if (error) throw error;
     const run = (sql: string, ...values: unknown[]) => database.sqlite.prepare(sql).run(...values);
     run(
-      "insert into hadith_collections (slug, name, name_ar, position) " +
+      'insert into hadith_collections (slug, name, name_ar, position) ' +
         "values ('test-collection', 'Test name', 'Test', 1)",
     );
     for (const number of [1, 2, 3])
