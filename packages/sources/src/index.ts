@@ -4,3 +4,7 @@ export { loadQuranJson, quranJsonPackageDir, QURAN_JSON_EDITIONS } from './quran
 export { parseTanzilTranslation } from './quran/tanzil-xml.js';
 export { readTanzilTranslation } from './quran/read-tanzil-translation.js';
 export { readHadithJson } from './hadith/hadith-json-reader.js';
+export { readHadithSources, hadithSourceLocations, type HadithSourceLocations } from './hadith/hadith-sources.js';
+export { readHadithRefs } from './hadith/hadith-refs-reader.js';
+export { joinHadithRefs } from './hadith/hadith-refs-join.js';
+export { parseGrade, parseReference, normaliseArabic, HADITH_REFS_PLACES } from './hadith/hadith-refs-format.js';
