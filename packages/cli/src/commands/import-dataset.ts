@@ -1,0 +1,67 @@
+import { importHadithCollection, importQuran, importTanzilTranslation } from '@islamic-data/core';
+import {
+  cachedFilePath,
+  loadQuranJson,
+  readHadithJson,
+  readTanzilTranslation,
+  type UpstreamDataset,
+} from '@islamic-data/sources';
+import path from 'node:path';
+import type { Services } from '../composition-root.js';
+import { progressBar } from '../progress.js';
+
+export interface DatasetImport {
+  /** Whether the database changed. */
+  changed: boolean;
+  /** One line on what was imported. */
+  summary: string;
+}
+
+/**
+ * The base `import hadith --from` is given for a cache laid out like ../shared/data. The hadith-json
+ * reader walks the folder it is given for collection folders, so it is pointed at hadith-json/ alone.
+ */
+export const hadithImportBase = (cacheDir: string) => path.join(cacheDir, 'hadith-json');
+
+/** Imports one dataset whose files are all in the cache, verified, through the same use cases as `import …`. */
+export async function importDataset(
+  deps: Services,
+  dataset: UpstreamDataset,
+  cacheDir: string,
+): Promise<DatasetImport> {
+  switch (dataset.kind) {
+    case 'quran-json': {
+      const report = await importQuran(deps, await loadQuranJson());
+      const changedEditions = report.editions.filter((edition) => edition.auditEntryId !== null);
+      return {
+        changed: report.changedSurahs > 0 || changedEditions.length > 0,
+        summary:
+          `${report.surahCount} surahs, editions ${report.editions.map((edition) => edition.lang).join(', ')}` +
+          (changedEditions.length > 0 ? ` (${changedEditions.map((edition) => edition.lang).join(', ')} changed)` : ''),
+      };
+    }
+    case 'quran-translation': {
+      const translation = await readTanzilTranslation(cachedFilePath(cacheDir, dataset.files[0]!));
+      const result = await importTanzilTranslation(deps, { lang: dataset.lang!, translation });
+      return {
+        changed: result.auditEntryId !== null,
+        summary: `${result.lang} (${result.name}): ${result.ayahCount} ayahs, ${result.changedAyahs} changed`,
+      };
+    }
+    case 'hadith': {
+      const parts: string[] = [];
+      let changed = false;
+      for await (const source of readHadithJson(hadithImportBase(cacheDir), [dataset.collection!])) {
+        const bar = progressBar('hadiths written', { label: source.info.slug, total: source.hadiths.length });
+        const summary = await importHadithCollection(deps, source, {
+          onProgress: ({ written, toWrite }) => bar?.update(written, toWrite),
+        }).finally(() => bar?.stop());
+        changed ||= summary.changed;
+        parts.push(
+          `${summary.hadiths} hadiths: ${summary.added} added, ${summary.updated} updated, ${summary.removed} removed`,
+        );
+      }
+      return { changed, summary: parts.join('; ') };
+    }
+  }
+}
