@@ -105,6 +105,9 @@ function selectDatasets(manifest: UpstreamManifest, list: string | undefined): U
       `datasets names ${unknown.map((name) => `'${name}'`).join(', ')}, not in the manifest (${manifest.datasets.map((dataset) => dataset.name).join(', ')}).`,
     );
   }
+  // A translation is stored against the Quran's ayahs, so the Quran comes with it.
+  if (manifest.datasets.some((dataset) => names.includes(dataset.name) && dataset.kind === 'quran-translation'))
+    names.push(...manifest.datasets.filter((dataset) => dataset.kind === 'quran-json').map((dataset) => dataset.name));
   return manifest.datasets.filter((dataset) => names.includes(dataset.name));
 }
 
