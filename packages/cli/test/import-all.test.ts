@@ -1,9 +1,4 @@
-import {
-  HADITH_JSON_README_COUNTS,
-  SHARED_DATA_DIR,
-  serveRawMirror,
-  type RawMirror,
-} from '@islamic-data/test-fixtures';
+import { HADITH_JSON_README_COUNTS, serveRawMirror, type RawMirror } from '@islamic-data/test-fixtures';
 import { loadUpstreamManifest, cachedFilePath, type UpstreamManifest } from '@islamic-data/sources';
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
