@@ -217,6 +217,16 @@ describe('sources: a dataset in the download cache', function () {
     ]);
   });
 
+  it('removes a file the manifest does not list from the folders of the dataset (left by an older manifest)', async () => {
+    const folder = path.dirname(cachedFilePath(dir, dataset().files[0]!));
+    writeFileSync(path.join(folder, 'stray.json'), '{}');
+    writeFileSync(path.join(folder, 'notes.txt'), 'kept');
+    const report = await fetchDataset(manifest, dataset(), options());
+    expect(report).to.include({ fetched: 0, pruned: 1 });
+    expect(existsSync(path.join(folder, 'stray.json'))).to.equal(false);
+    expect(readFileSync(path.join(folder, 'notes.txt'), 'utf8')).to.equal('kept');
+  });
+
   it('names the dataset and what is missing when the mirror is unreachable, and skips the fetch of later datasets', async () => {
     const empty = mkdtempSync(path.join(tmpdir(), 'islamic-data-cache-empty-'));
     const reachability = { unreachable: null as string | null };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   cachedFilePath,
@@ -31,6 +31,8 @@ export interface DatasetFetchReport {
   cached: number;
   fetched: number;
   fetchedBytes: number;
+  /** Files in the dataset's folders that the manifest does not list, removed. */
+  pruned: number;
 }
 
 /** A dataset that cannot be imported: some of its files are neither in the cache nor fetchable. */
@@ -65,8 +67,9 @@ export async function fetchDataset(
     cached: dataset.files.length - stale.length,
     fetched: 0,
     fetchedBytes: 0,
+    pruned: 0,
   };
-  if (stale.length === 0) return report;
+  if (stale.length === 0) return { ...report, pruned: await pruneStrays(manifest, dataset, options.cacheDir) };
   const reachability = options.reachability ?? { unreachable: null };
   if (reachability.unreachable !== null) {
     throw new DatasetUnavailable(
@@ -107,7 +110,34 @@ export async function fetchDataset(
         `${shown.length > 0 ? `: ${shown.join(' ')}` : '.'}${failures.length > shown.length ? ` (and ${failures.length - shown.length} more)` : ''}`,
     );
   }
-  return report;
+  return { ...report, pruned: await pruneStrays(manifest, dataset, options.cacheDir) };
+}
+
+/**
+ * Removes files beside a dataset's files that no dataset of the manifest lists (left by an older
+ * manifest), so that a reader of a whole folder (hadith-json's chapter files) sees only pinned
+ * files. Only files with the extension of a pinned file in that folder are touched.
+ */
+async function pruneStrays(manifest: UpstreamManifest, dataset: UpstreamDataset, cacheDir: string): Promise<number> {
+  const pinned = new Set(
+    manifest.datasets.flatMap((candidate) => candidate.files.map((file) => cachedFilePath(cacheDir, file))),
+  );
+  const extensionsByFolder = new Map<string, Set<string>>();
+  for (const file of dataset.files) {
+    const location = cachedFilePath(cacheDir, file);
+    const folder = path.dirname(location);
+    extensionsByFolder.set(folder, (extensionsByFolder.get(folder) ?? new Set()).add(path.extname(location)));
+  }
+  let pruned = 0;
+  for (const [folder, extensions] of extensionsByFolder) {
+    for (const entry of await readdir(folder, { withFileTypes: true })) {
+      const location = path.join(folder, entry.name);
+      if (!entry.isFile() || pinned.has(location) || !extensions.has(path.extname(entry.name))) continue;
+      await rm(location, { force: true });
+      pruned++;
+    }
+  }
+  return pruned;
 }
 
 /** The file is in the cache with the manifest's size and SHA-256. */
