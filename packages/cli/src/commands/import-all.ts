@@ -21,6 +21,8 @@ export interface DatasetOutcome {
   fetched: number;
   detail: string;
   ms: number;
+  /** What the dataset's import reported (a hadith collection's summary), when it ran. */
+  report?: unknown;
 }
 
 export function addImportAllCommand(importCommand: Command): void {
@@ -70,7 +72,10 @@ async function importAll(options: { datasets?: string; list?: boolean; json?: bo
           fetched = report.fetched;
         }
         const imported = await importDataset(deps, dataset, config.dataCacheDir);
-        results.push(outcome(dataset, imported.changed ? 'imported' : 'unchanged', fetched, imported.summary, started));
+        results.push({
+          ...outcome(dataset, imported.changed ? 'imported' : 'unchanged', fetched, imported.summary, started),
+          ...(imported.report === undefined ? {} : { report: imported.report }),
+        });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const detail = error instanceof DatasetUnavailable ? message : `${dataset.name}: ${message}`;

@@ -1,4 +1,9 @@
-import { importHadithCollection, importQuran, importTanzilTranslation } from '@islamic-data/core';
+import {
+  importHadithCollection,
+  importQuran,
+  importTanzilTranslation,
+  type HadithImportSummary,
+} from '@islamic-data/core';
 import {
   cachedFilePath,
   loadQuranJson,
@@ -15,6 +20,8 @@ export interface DatasetImport {
   changed: boolean;
   /** One line on what was imported. */
   summary: string;
+  /** The import use case's own report (the hadith import summary), for --json. */
+  report?: unknown;
 }
 
 /**
@@ -50,6 +57,7 @@ export async function importDataset(
     }
     case 'hadith': {
       const parts: string[] = [];
+      const summaries: HadithImportSummary[] = [];
       let changed = false;
       for await (const source of readHadithJson(hadithImportBase(cacheDir), [dataset.collection!])) {
         const bar = progressBar('hadiths written', { label: source.info.slug, total: source.hadiths.length });
@@ -57,11 +65,12 @@ export async function importDataset(
           onProgress: ({ written, toWrite }) => bar?.update(written, toWrite),
         }).finally(() => bar?.stop());
         changed ||= summary.changed;
+        summaries.push(summary);
         parts.push(
           `${summary.hadiths} hadiths: ${summary.added} added, ${summary.updated} updated, ${summary.removed} removed`,
         );
       }
-      return { changed, summary: parts.join('; ') };
+      return { changed, summary: parts.join('; '), report: summaries[0] };
     }
   }
 }
