@@ -32,7 +32,8 @@ describe('SQLite: the audit-targets migration backfills the targets of entries w
     );
     if (error) throw error;
     const insert = database.sqlite.prepare(
-      "insert into audit_log (at, key_id, key_name, action, resource, before_json, after_json) values ('2026-01-01T00:00:00.000Z', null, 'operator', 'test.write', ?, null, '{}')",
+      'insert into audit_log (at, key_id, key_name, action, resource, before_json, after_json) ' +
+        "values ('2026-01-01T00:00:00.000Z', null, 'operator', 'test.write', ?, null, '{}')",
     );
     for (const [resource] of legacy) insert.run(resource);
     expect((await migrateToLatest(database.db)).applied).to.deep.equal(['2026-11-23-006-audit-targets']);
@@ -42,10 +43,13 @@ describe('SQLite: the audit-targets migration backfills the targets of entries w
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('gives each old entry the target its resource named, and a null target to a resource of no known shape', async () => {
-    const entries = (await sqliteAuditLog(database.db).list()).reverse();
-    expect(entries.map((entry) => [entry.resource, entry.target])).to.deep.equal(legacy);
-  });
+  it(
+    'gives each old entry the target its resource named, ' + 'and a null target to a resource of no known shape',
+    async () => {
+      const entries = (await sqliteAuditLog(database.db).list()).reverse();
+      expect(entries.map((entry) => [entry.resource, entry.target])).to.deep.equal(legacy);
+    },
+  );
 
   it('lists an entry without a target but refuses to roll it back', async () => {
     const [unknown] = await sqliteAuditLog(database.db).list({ resourcePrefix: 'test/' });

@@ -97,16 +97,19 @@ describe('SQLite: hadith import of the nine collections from shared/data', funct
     expect(dump(database)).to.deep.equal(before);
   });
 
-  it('changes nothing when the whole-book files of Malik and the forties are imported after their chapter files', async () => {
-    const before = dump(database);
-    const again = await importAll(path.join(HADITH_JSON_DIR, 'db/by_book'));
-    expect(again.map((summary) => [summary.collection, summary.unchanged, summary.changed])).to.deep.equal([
-      ['malik', 1985, false],
-      ['nawawi40', 42, false],
-      ['qudsi40', 40, false],
-    ]);
-    expect(dump(database)).to.deep.equal(before);
-  });
+  it(
+    'changes nothing when the whole-book files of Malik ' + 'and the forties are imported after their chapter files',
+    async () => {
+      const before = dump(database);
+      const again = await importAll(path.join(HADITH_JSON_DIR, 'db/by_book'));
+      expect(again.map((summary) => [summary.collection, summary.unchanged, summary.changed])).to.deep.equal([
+        ['malik', 1985, false],
+        ['nawawi40', 42, false],
+        ['qudsi40', 40, false],
+      ]);
+      expect(dump(database)).to.deep.equal(before);
+    },
+  );
 
   it('reads a page by an index range, never by scanning or sorting the collection', () => {
     const plan = (sql: string) =>
@@ -115,7 +118,9 @@ describe('SQLite: hadith import of the nine collections from shared/data', funct
         .join('; ');
     for (const where of ['', 'and h.published = 1']) {
       const detail = plan(
-        `select * from hadiths h where h.collection = 'bukhari' and h.number > 7000 ${where} order by h.number limit 101`,
+        `select * from hadiths h ` +
+          `where h.collection = 'bukhari' and h.number > 7000 ${where} ` +
+          `order by h.number limit 101`,
       );
       expect(detail).to.match(/SEARCH h USING .*INDEX .*\(collection=\? AND number>\?\)/);
       expect(detail).not.to.match(/SCAN|TEMP B-TREE/);

@@ -53,7 +53,9 @@ describe('SQLite Quran store: queries, constraints, transactions', () => {
     const dump = () =>
       database.sqlite
         .prepare(
-          "select (select group_concat(text, '|') from quran_ayah_translations) t, (select group_concat(name, '|') from editions) e, (select count(*) from audit_log) a",
+          "select (select group_concat(text, '|') from quran_ayah_translations) t, " +
+            "(select group_concat(name, '|') from editions) e, " +
+            '(select count(*) from audit_log) a',
         )
         .get();
     const before = dump();
@@ -84,7 +86,9 @@ describe('SQLite Quran store: queries, constraints, transactions', () => {
     const dump = () =>
       database.sqlite
         .prepare(
-          "select (select count(*) from quran_ayah_translations where locale = 'az') rows, (select count(*) from editions where lang = 'az') editions, (select count(*) from audit_log) audit",
+          "select (select count(*) from quran_ayah_translations where locale = 'az') rows, " +
+            "(select count(*) from editions where lang = 'az') editions, " +
+            '(select count(*) from audit_log) audit',
         )
         .get();
     const before = dump();

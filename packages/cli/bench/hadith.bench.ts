@@ -64,7 +64,8 @@ try {
     );
     const deepToFirst = deep!.target / first!.target;
     console.log(
-      `\ndeep page / first page = ${deepToFirst.toFixed(2)} (${Math.abs(deepToFirst - 1) <= 0.2 ? 'within' : 'NOT within'} 20%)`,
+      `\ndeep page / first page = ${deepToFirst.toFixed(2)} ` +
+        `(${Math.abs(deepToFirst - 1) <= 0.2 ? 'within' : 'NOT within'} 20%)`,
     );
     if (Math.abs(deepToFirst - 1) > 0.2) process.exitCode = 1;
   } finally {

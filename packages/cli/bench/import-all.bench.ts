@@ -48,7 +48,8 @@ try {
     const fetched = run.datasets.reduce((sum, dataset) => sum + dataset.fetched, 0);
     const imported = run.datasets.filter((dataset) => dataset.status === 'imported').length;
     console.log(
-      `| ${label} | ${run.seconds.toFixed(1)} s | ${run.peakRssMb.toFixed(0)} MB | ${fetched} | ${imported} of ${run.datasets.length} |`,
+      `| ${label} | ${run.seconds.toFixed(1)} s | ${run.peakRssMb.toFixed(0)} MB | ${fetched} ` +
+        `| ${imported} of ${run.datasets.length} |`,
     );
   }
   console.log(`\nDatabase file: ${(statSync(env.DATABASE_PATH).size / 1024 / 1024).toFixed(1)} MB`);

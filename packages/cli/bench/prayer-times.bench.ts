@@ -11,7 +11,9 @@ const targets = await startBenchServers();
 try {
   await compareToBare(targets, {
     'GET /prayer-times (London, date, zone derived from the point)': `/api/v1/prayer-times?${LONDON}&date=2026-06-15`,
-    'GET /prayer-times (Makkah, umm-al-qura, timezone given, adjustments)': `/api/v1/prayer-times?${MAKKAH}&date=2026-11-22&method=umm-al-qura&timezone=Asia/Riyadh&adjustments=fajr:2,isha:-1`,
+    'GET /prayer-times (Makkah, umm-al-qura, timezone given, adjustments)':
+      `/api/v1/prayer-times?${MAKKAH}&date=2026-11-22&method=umm-al-qura` +
+      `&timezone=Asia/Riyadh&adjustments=fajr:2,isha:-1`,
     'GET /prayer-times/calendar (London, 30 days)': `/api/v1/prayer-times/calendar?${LONDON}&year=2026&month=6`,
   });
 } finally {

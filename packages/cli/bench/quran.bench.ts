@@ -87,7 +87,8 @@ async function downloadsAndSamePayloadReads(): Promise<void> {
         for (let i = 0; i < DOWNLOAD_ROUNDS; i++) times.push((await download(url, encoding)).ms);
         times.sort((a, b) => a - b);
         rows.push(
-          `| ${name} | ${encoding} | ${(first.bytes / 1024 / 1024).toFixed(2)} MiB | ${first.ms.toFixed(0)} | ${times[Math.floor(times.length / 2)]!.toFixed(0)} |`,
+          `| ${name} | ${encoding} | ${(first.bytes / 1024 / 1024).toFixed(2)} MiB | ` +
+            `${first.ms.toFixed(0)} | ${times[Math.floor(times.length / 2)]!.toFixed(0)} |`,
         );
       }
       // The app's downloads run first, so the peak so far is theirs.
@@ -95,15 +96,18 @@ async function downloadsAndSamePayloadReads(): Promise<void> {
     }
     const after = await memory();
     console.log(
-      `\n| whole-Quran Arabic download (6236 entries) | encoding | body | first ms | median ms (${DOWNLOAD_ROUNDS} rounds) |`,
+      `\n| whole-Quran Arabic download (6236 entries) | encoding | body ` +
+        `| first ms | median ms (${DOWNLOAD_ROUNDS} rounds) |`,
     );
     console.log('| --- | --- | ---: | ---: | ---: |');
     rows.forEach((row) => console.log(row));
     const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
     console.log(
       `\nServer process (fresh, no other load yet): RSS ${mib(idle.rss)} MiB before the downloads; ` +
-        `peak RSS during the app's downloads ${mib(appPeakKb * 1024)} MiB (+${mib(appPeakKb * 1024 - idle.rss)} MiB); ` +
-        `peak after the bare ones too ${mib(after.peakRssKb * 1024)} MiB; heap in use after: ${mib(after.heapUsed)} MiB.`,
+        `peak RSS during the app's downloads ${mib(appPeakKb * 1024)} MiB ` +
+        `(+${mib(appPeakKb * 1024 - idle.rss)} MiB); ` +
+        `peak after the bare ones too ${mib(after.peakRssKb * 1024)} MiB; ` +
+        `heap in use after: ${mib(after.heapUsed)} MiB.`,
     );
 
     console.log('\n| route | app req/s | bare Express 5 sending the same payload req/s | ratio |');

@@ -212,39 +212,43 @@ describe('cli: audit rollback of Quran and Hadith writes made over HTTP (real se
   });
 
   describe('one entry (audit rollback ID)', () => {
-    it('refuses, exit 1, naming the later entry on stderr and changing nothing, when the record changed since; --force proceeds', async () => {
-      const record = '/hadith/collections/test-collection/hadiths/4';
-      const original = await read(record);
-      expectStatus(await api(writer.key, 'PUT', `${record}/translations/en`, { text: 'Test bad hadith 4' }), 200);
-      const [bad] = await auditEntries('--key', writer.id, '--limit', '1');
-      expectStatus(await api(other.key, 'PATCH', record, { grade: 'Test grade by another key' }), 200);
-      expectStatus(await api(other.key, 'PUT', `${record}/translations/en`, { text: 'Test fixed hadith 4' }), 200);
-      const [later] = await auditEntries('--key', other.id, '--limit', '1');
-      const changed = await read(record);
-      const auditBefore = await auditEntries();
+    it(
+      'refuses, exit 1, naming the later entry on stderr and changing nothing, ' +
+        'when the record changed since; --force proceeds',
+      async () => {
+        const record = '/hadith/collections/test-collection/hadiths/4';
+        const original = await read(record);
+        expectStatus(await api(writer.key, 'PUT', `${record}/translations/en`, { text: 'Test bad hadith 4' }), 200);
+        const [bad] = await auditEntries('--key', writer.id, '--limit', '1');
+        expectStatus(await api(other.key, 'PATCH', record, { grade: 'Test grade by another key' }), 200);
+        expectStatus(await api(other.key, 'PUT', `${record}/translations/en`, { text: 'Test fixed hadith 4' }), 200);
+        const [later] = await auditEntries('--key', other.id, '--limit', '1');
+        const changed = await read(record);
+        const auditBefore = await auditEntries();
 
-      const refused = await cli('audit', 'rollback', String(bad!.id));
-      expect(refused.code).to.equal(1);
-      expect(refused.stdout).to.equal('');
-      expect(refused.stderr).to.match(/^error: /);
-      expect(refused.stderr)
-        .to.contain(`audit entry ${bad!.id}`)
-        .and.to.contain(`entry ${later!.id} (translation.put by Test other editor`);
-      expect(refused.stderr).to.contain('--force');
-      expect(await read(record)).to.deep.equal(changed);
-      expect(await auditEntries()).to.deep.equal(auditBefore);
+        const refused = await cli('audit', 'rollback', String(bad!.id));
+        expect(refused.code).to.equal(1);
+        expect(refused.stdout).to.equal('');
+        expect(refused.stderr).to.match(/^error: /);
+        expect(refused.stderr)
+          .to.contain(`audit entry ${bad!.id}`)
+          .and.to.contain(`entry ${later!.id} (translation.put by Test other editor`);
+        expect(refused.stderr).to.contain('--force');
+        expect(await read(record)).to.deep.equal(changed);
+        expect(await auditEntries()).to.deep.equal(auditBefore);
 
-      const forced = await cliJson<RollbackResult>('audit', 'rollback', String(bad!.id), '--force');
-      expect(forced.rollbackEntries).to.have.length(1);
-      expect(forced.rollbackEntries[0]).to.include({ revertsEntryId: bad!.id, keyName: 'operator' });
-      const now = (await read(record)) as { data: Record<string, unknown> };
-      expect(now).to.deep.equal({
-        data: {
-          ...(changed as { data: object }).data,
-          translations: (original as { data: { translations: object } }).data.translations,
-        },
-      });
-    });
+        const forced = await cliJson<RollbackResult>('audit', 'rollback', String(bad!.id), '--force');
+        expect(forced.rollbackEntries).to.have.length(1);
+        expect(forced.rollbackEntries[0]).to.include({ revertsEntryId: bad!.id, keyName: 'operator' });
+        const now = (await read(record)) as { data: Record<string, unknown> };
+        expect(now).to.deep.equal({
+          data: {
+            ...(changed as { data: object }).data,
+            translations: (original as { data: { translations: object } }).data.translations,
+          },
+        });
+      },
+    );
 
     it('rolls back a metadata patch although a translation of the same hadith changed since', async () => {
       const record = '/hadith/collections/test-collection/hadiths/5';
@@ -285,49 +289,53 @@ describe('cli: audit rollback of Quran and Hadith writes made over HTTP (real se
       ).to.equal(201);
     });
 
-    it('shows neither a key nor its SHA-256 in keys list, audit list, audit show of the key entries, or the server log at debug level', async () => {
-      const secrets = printed.flatMap((output) =>
-        [...output.matchAll(/idk_[0-9A-Za-z]{32}/g)].map((match) => match[0]),
-      );
-      expect(new Set(secrets).size).to.equal(3);
-      const outputs: string[] = [];
-      for (const args of [
-        ['keys', 'list'],
-        ['keys', 'list', '--json'],
-        ['audit', 'list', '--limit', '1000'],
-        ['audit', 'list', '--limit', '1000', '--json'],
-      ]) {
-        outputs.push((await cli(...args)).stdout);
-      }
-      // audit list --json holds every entry whole; audit show of the key entries shows their diffs too.
-      const keyEntries = await auditEntries('--resource', 'keys/');
-      expect(keyEntries.map((entry) => entry.action).sort()).to.deep.equal([
-        'keys.create',
-        'keys.create',
-        'keys.rotate',
-      ]);
-      for (const entry of keyEntries) {
-        outputs.push(
-          (await cli('audit', 'show', String(entry.id))).stdout,
-          (await cli('audit', 'show', String(entry.id), '--json')).stdout,
+    it(
+      'shows neither a key nor its SHA-256 in keys list, audit list, ' +
+        'audit show of the key entries, or the server log at debug level',
+      async () => {
+        const secrets = printed.flatMap((output) =>
+          [...output.matchAll(/idk_[0-9A-Za-z]{32}/g)].map((match) => match[0]),
         );
-      }
-      outputs.push(server.output());
-      for (const secret of secrets) {
-        for (const output of outputs) {
-          expect(output).not.to.contain(secret);
-          expect(output).not.to.contain(hashApiKey(secret));
+        expect(new Set(secrets).size).to.equal(3);
+        const outputs: string[] = [];
+        for (const args of [
+          ['keys', 'list'],
+          ['keys', 'list', '--json'],
+          ['audit', 'list', '--limit', '1000'],
+          ['audit', 'list', '--limit', '1000', '--json'],
+        ]) {
+          outputs.push((await cli(...args)).stdout);
         }
-      }
-      expect(server.output()).to.contain('"msg":"request"');
-      expect(server.output()).not.to.contain('idk_');
+        // audit list --json holds every entry whole; audit show of the key entries shows their diffs too.
+        const keyEntries = await auditEntries('--resource', 'keys/');
+        expect(keyEntries.map((entry) => entry.action).sort()).to.deep.equal([
+          'keys.create',
+          'keys.create',
+          'keys.rotate',
+        ]);
+        for (const entry of keyEntries) {
+          outputs.push(
+            (await cli('audit', 'show', String(entry.id))).stdout,
+            (await cli('audit', 'show', String(entry.id), '--json')).stdout,
+          );
+        }
+        outputs.push(server.output());
+        for (const secret of secrets) {
+          for (const output of outputs) {
+            expect(output).not.to.contain(secret);
+            expect(output).not.to.contain(hashApiKey(secret));
+          }
+        }
+        expect(server.output()).to.contain('"msg":"request"');
+        expect(server.output()).not.to.contain('idk_');
 
-      const listed = await cliJson<Record<string, unknown>[]>('keys', 'list');
-      for (const summary of listed) {
-        expect(Object.keys(summary)).not.to.include.members(['key', 'hash', 'keyHash']);
-        for (const value of Object.values(summary)) expect(String(value)).not.to.match(/^idk_|^[0-9a-f]{64}$/);
-      }
-    });
+        const listed = await cliJson<Record<string, unknown>[]>('keys', 'list');
+        for (const summary of listed) {
+          expect(Object.keys(summary)).not.to.include.members(['key', 'hash', 'keyHash']);
+          for (const value of Object.values(summary)) expect(String(value)).not.to.match(/^idk_|^[0-9a-f]{64}$/);
+        }
+      },
+    );
 
     it('printed a key only in the one-time output of keys create and keys rotate', () => {
       const withKey = printed.filter((output) => output.includes('idk_'));

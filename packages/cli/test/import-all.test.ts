@@ -66,7 +66,7 @@ describe('cli: import all from a raw mirror of shared/data (DATA_MIRROR)', funct
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('imports the Quran, az.mammadaliyev and the nine collections with the source counts on an empty database, showing progress', async () => {
+  it('imports the Quran, az.mammadaliyev and the nine collections with their counts, showing progress', async () => {
     const result = await runCli(['import', 'all', '--json'], main);
     expect(result.code, result.stderr).to.equal(0);
     const outcomes = JSON.parse(result.stdout) as Outcome[];
@@ -138,7 +138,7 @@ describe('cli: import all from a raw mirror of shared/data (DATA_MIRROR)', funct
     expect(existsSync(cached), 'the refused bytes are not cached').to.equal(false);
   });
 
-  it('retries a transient failure of the mirror within its bound (and imports the Quran a translation needs first)', async () => {
+  it('retries a transient failure within its bound (and imports the Quran a translation needs)', async () => {
     const flaky = await serveRawMirror({ failWith: (_path, requestNumber) => (requestNumber === 1 ? 503 : undefined) });
     const flakyEnv = env('flaky', flaky.url);
     try {
@@ -202,7 +202,7 @@ describe('cli: import all from a raw mirror of shared/data (DATA_MIRROR)', funct
       ]);
     });
 
-    it('credits sunnah.com, hadith-json and HadithsJSONFormat, with their licence words, in the index and every download entry', async () => {
+    it('credits sunnah.com, hadith-json and HadithsJSONFormat with their licence words, in every entry', async () => {
       const hadith = index.filter((entry) => entry.resource === 'hadith');
       expect(hadith.length).to.equal(18);
       for (const entry of hadith) {
@@ -232,7 +232,7 @@ describe('cli: import all from a raw mirror of shared/data (DATA_MIRROR)', funct
       }
     });
 
-    it("credits Tanzil and the translators of the Azerbaijani editions, with Tanzil's non-commercial terms", async () => {
+    it("credits Tanzil and the Azerbaijani translators, with Tanzil's non-commercial terms", async () => {
       const expected = {
         az: 'Vasim Mammadaliyev and Ziya Bunyadov',
         'az-musayev': 'Alikhan Musayev',

@@ -53,27 +53,31 @@ describe('cli: import hadith (real processes over shared/data)', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('imports the nine collections from the hadith-json root with the README counts, without a progress bar off a terminal', async () => {
-    const result = await runCli(['import', 'hadith', '--from', HADITH_JSON_DIR, '--json'], fromDir);
-    expect(result.code, result.stderr).to.equal(0);
-    expect(result.stderr).not.to.contain('hadiths written');
-    const summaries = JSON.parse(result.stdout) as Summary[];
-    expect(summaries.map((summary) => [summary.collection, summary.added])).to.deep.equal(README_RECORDS);
-    const stored = query<{ collection: string; n: number }>(
-      fromDir.DATABASE_PATH,
-      'select collection, count(*) as n from hadiths group by collection',
-    );
-    expect(Object.fromEntries(stored.map((row) => [row.collection, row.n]))).to.deep.equal(
-      Object.fromEntries(README_RECORDS),
-    );
-    const imports = query<{ resource: string; key_name: string }>(
-      fromDir.DATABASE_PATH,
-      "select resource, key_name from audit_log where action = 'import' order by id",
-    );
-    expect(imports).to.deep.equal(
-      README_RECORDS.map(([slug]) => ({ resource: `hadith/${slug}`, key_name: 'operator' })),
-    );
-  });
+  it(
+    'imports the nine collections from the hadith-json root with the README counts, ' +
+      'without a progress bar off a terminal',
+    async () => {
+      const result = await runCli(['import', 'hadith', '--from', HADITH_JSON_DIR, '--json'], fromDir);
+      expect(result.code, result.stderr).to.equal(0);
+      expect(result.stderr).not.to.contain('hadiths written');
+      const summaries = JSON.parse(result.stdout) as Summary[];
+      expect(summaries.map((summary) => [summary.collection, summary.added])).to.deep.equal(README_RECORDS);
+      const stored = query<{ collection: string; n: number }>(
+        fromDir.DATABASE_PATH,
+        'select collection, count(*) as n from hadiths group by collection',
+      );
+      expect(Object.fromEntries(stored.map((row) => [row.collection, row.n]))).to.deep.equal(
+        Object.fromEntries(README_RECORDS),
+      );
+      const imports = query<{ resource: string; key_name: string }>(
+        fromDir.DATABASE_PATH,
+        "select resource, key_name from audit_log where action = 'import' order by id",
+      );
+      expect(imports).to.deep.equal(
+        README_RECORDS.map(([slug]) => ({ resource: `hadith/${slug}`, key_name: 'operator' })),
+      );
+    },
+  );
 
   it('leaves the database file byte-identical when the same data is imported again', async () => {
     const before = sha256(fromDir.DATABASE_PATH);
@@ -90,10 +94,12 @@ describe('cli: import hadith (real processes over shared/data)', function () {
   it('keeps edits of hadiths whose source record is unchanged', async () => {
     const db = new BetterSqlite3(fromDir.DATABASE_PATH);
     db.prepare(
-      "update hadiths set narrator = 'Test edited narrator', grade = 'Test grade' where collection = 'nawawi40' and number = 1",
+      "update hadiths set narrator = 'Test edited narrator', grade = 'Test grade' " +
+        "where collection = 'nawawi40' and number = 1",
     ).run();
     db.prepare(
-      "update hadith_translations set text = 'Test edited translation' where collection = 'nawawi40' and number = 1 and locale = 'en'",
+      "update hadith_translations set text = 'Test edited translation' " +
+        "where collection = 'nawawi40' and number = 1 and locale = 'en'",
     ).run();
     db.close();
     const result = await runCli(
@@ -116,7 +122,9 @@ describe('cli: import hadith (real processes over shared/data)', function () {
     ]);
     const [row] = query<{ narrator: string; grade: string; text: string }>(
       fromDir.DATABASE_PATH,
-      "select narrator, grade, text from hadiths h join hadith_translations t using (collection, number) where collection = 'nawawi40' and number = 1 and locale = 'en'",
+      'select narrator, grade, text ' +
+        'from hadiths h join hadith_translations t using (collection, number) ' +
+        "where collection = 'nawawi40' and number = 1 and locale = 'en'",
     );
     expect(row).to.deep.equal({
       narrator: 'Test edited narrator',
@@ -139,34 +147,38 @@ describe('cli: import hadith (real processes over shared/data)', function () {
     expect(server.requests).to.include('/db/by_chapter/the_9_books/muslim/introduction.json');
   });
 
-  it('falls back to the whole-book file over HTTP when a collection has no chapter files, and reads a whole-book URL', async () => {
-    const hiding = await serveDirectory(HADITH_JSON_DIR, {
-      hide: (urlPath) => urlPath.startsWith('/db/by_chapter/forties/'),
-    });
-    try {
-      const env = envFor('by-book-url');
-      const result = await runCli(
-        ['import', 'hadith', '--from', `${hiding.url}/db`, '--collections', 'qudsi40,nawawi40', '--json'],
-        env,
-      );
-      expect(result.code, result.stderr).to.equal(0);
-      expect(
-        (JSON.parse(result.stdout) as Summary[]).map((summary) => [summary.collection, summary.added]),
-      ).to.deep.equal([
-        ['nawawi40', 42],
-        ['qudsi40', 40],
-      ]);
-      expect(hiding.requests).to.include('/db/by_book/forties/qudsi40.json');
-      const single = await runCli(
-        ['import', 'hadith', '--from', `${hiding.url}/db/by_book/the_9_books/malik.json`, '--json'],
-        env,
-      );
-      expect(single.code, single.stderr).to.equal(0);
-      expect(JSON.parse(single.stdout)).to.have.length(1).and.to.have.nested.property('[0].added', 1985);
-    } finally {
-      await hiding.close();
-    }
-  });
+  it(
+    'falls back to the whole-book file over HTTP when a ' +
+      'collection has no chapter files, and reads a whole-book URL',
+    async () => {
+      const hiding = await serveDirectory(HADITH_JSON_DIR, {
+        hide: (urlPath) => urlPath.startsWith('/db/by_chapter/forties/'),
+      });
+      try {
+        const env = envFor('by-book-url');
+        const result = await runCli(
+          ['import', 'hadith', '--from', `${hiding.url}/db`, '--collections', 'qudsi40,nawawi40', '--json'],
+          env,
+        );
+        expect(result.code, result.stderr).to.equal(0);
+        expect(
+          (JSON.parse(result.stdout) as Summary[]).map((summary) => [summary.collection, summary.added]),
+        ).to.deep.equal([
+          ['nawawi40', 42],
+          ['qudsi40', 40],
+        ]);
+        expect(hiding.requests).to.include('/db/by_book/forties/qudsi40.json');
+        const single = await runCli(
+          ['import', 'hadith', '--from', `${hiding.url}/db/by_book/the_9_books/malik.json`, '--json'],
+          env,
+        );
+        expect(single.code, single.stderr).to.equal(0);
+        expect(JSON.parse(single.stdout)).to.have.length(1).and.to.have.nested.property('[0].added', 1985);
+      } finally {
+        await hiding.close();
+      }
+    },
+  );
 
   it('fails with a message naming the URL when the server fails, storing nothing of that collection', async () => {
     const failing = await serveDirectory(HADITH_JSON_DIR, {

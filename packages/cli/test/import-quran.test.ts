@@ -24,7 +24,9 @@ function snapshot(databasePath: string) {
       ),
       translations: db
         .prepare(
-          'select locale, count(*) n, sum(length(text)) chars, max(updated_at) updated from quran_ayah_translations group by locale order by locale',
+          'select locale, count(*) n, sum(length(text)) chars, max(updated_at) updated ' +
+            'from quran_ayah_translations ' +
+            'group by locale order by locale',
         )
         .all(),
       editions: db.prepare('select * from editions order by lang').all(),
@@ -135,35 +137,42 @@ describe('cli: import quran and quran-translation', function () {
   });
 
   for (const file of AZ_FILES) {
-    it(`imports ${file}: 6236 Azerbaijani ayahs, the edition from its header, one audit entry; importing it twice changes nothing`, async () => {
-      const auditBefore = snapshot(env.DATABASE_PATH).audit.length;
-      const first = await importAz(path.join(AZ_DIR, file));
-      expect(first.code, first.stderr).to.equal(0);
-      const result = JSON.parse(first.stdout);
-      expect(result).to.include({ lang: 'az', ayahCount: 6236, metadataChanged: true });
-      expect(result.changedAyahs).to.be.greaterThan(0);
-      const state = snapshot(env.DATABASE_PATH);
-      expect(azRows()).to.include({ n: 6236 });
-      const edition = state.editions.find((row) => (row as { lang: string }).lang === 'az') as Record<string, unknown>;
-      expect(edition).to.include({
-        resource: 'quran',
-        source_url: `https://tanzil.net/trans/${file.replace(/\.xml$/, '')}`,
-        public_domain: 0,
-      });
-      expect(edition.translator).to.be.a('string').and.not.equal('');
-      expect(edition.attribution)
-        .to.contain(edition.translator as string)
-        .and.to.contain('Tanzil.net');
-      expect(edition.license).to.match(/non-commercial/);
-      expect(
-        state.audit.slice(auditBefore).map((entry) => [entry.action, entry.resource, entry.key_name]),
-      ).to.deep.equal([['import', 'quran/editions/az', 'operator']]);
+    it(
+      `imports ${file}: 6236 Azerbaijani ayahs, the edition from its header, ` +
+        `one audit entry; importing it twice changes nothing`,
+      async () => {
+        const auditBefore = snapshot(env.DATABASE_PATH).audit.length;
+        const first = await importAz(path.join(AZ_DIR, file));
+        expect(first.code, first.stderr).to.equal(0);
+        const result = JSON.parse(first.stdout);
+        expect(result).to.include({ lang: 'az', ayahCount: 6236, metadataChanged: true });
+        expect(result.changedAyahs).to.be.greaterThan(0);
+        const state = snapshot(env.DATABASE_PATH);
+        expect(azRows()).to.include({ n: 6236 });
+        const edition = state.editions.find((row) => (row as { lang: string }).lang === 'az') as Record<
+          string,
+          unknown
+        >;
+        expect(edition).to.include({
+          resource: 'quran',
+          source_url: `https://tanzil.net/trans/${file.replace(/\.xml$/, '')}`,
+          public_domain: 0,
+        });
+        expect(edition.translator).to.be.a('string').and.not.equal('');
+        expect(edition.attribution)
+          .to.contain(edition.translator as string)
+          .and.to.contain('Tanzil.net');
+        expect(edition.license).to.match(/non-commercial/);
+        expect(
+          state.audit.slice(auditBefore).map((entry) => [entry.action, entry.resource, entry.key_name]),
+        ).to.deep.equal([['import', 'quran/editions/az', 'operator']]);
 
-      const again = await importAz(path.join(AZ_DIR, file));
-      expect(again.code, again.stderr).to.equal(0);
-      expect(JSON.parse(again.stdout)).to.include({ changedAyahs: 0, metadataChanged: false, auditEntryId: null });
-      expect(snapshot(env.DATABASE_PATH)).to.deep.equal(state);
-    });
+        const again = await importAz(path.join(AZ_DIR, file));
+        expect(again.code, again.stderr).to.equal(0);
+        expect(JSON.parse(again.stdout)).to.include({ changedAyahs: 0, metadataChanged: false, auditEntryId: null });
+        expect(snapshot(env.DATABASE_PATH)).to.deep.equal(state);
+      },
+    );
   }
 
   it('leaves an imported edition exactly as it was when a later import of it is truncated', async () => {
@@ -259,32 +268,35 @@ describe('cli: serve imports the Quran on a first start only', function () {
   const env = { DATABASE_PATH: path.join(dir, 'islamic-data.db'), LOG_LEVEL: 'info' };
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('serves 114 surahs and the Arabic download after starting on an empty database, and does not import again', async () => {
-    const created = await runCli(
-      ['keys', 'create', '--name', 'Test reader', '--scopes', 'quran', '--permissions', 'read', '--json'],
-      env,
-    );
-    const { key } = JSON.parse(created.stdout) as { key: string };
-    const server = await startServerProcess(env);
-    try {
-      expect(server.output()).to.contain('imported the Quran from quran-json');
-      const surahs = await fetch(`${server.url}/api/v1/quran/surahs`, { headers: { 'X-API-Key': key } });
-      const data = ((await surahs.json()) as { data: { ayahCount: number }[] }).data;
-      expect(data).to.have.length(114);
-      expect(data.reduce((sum, surah) => sum + surah.ayahCount, 0)).to.equal(6236);
-      const arabic = (
-        (await (await fetch(`${server.url}/api/v1/translations/quran/ar`)).json()) as { data: { text: string }[] }
-      ).data;
-      expect(arabic).to.have.length(6236);
-      expect(arabic.every((entry) => typeof entry.text === 'string' && entry.text.length > 0)).to.equal(true);
-    } finally {
-      await server.stop();
-    }
-    const restarted = await startServerProcess(env);
-    try {
-      expect(restarted.output()).not.to.contain('imported the Quran');
-    } finally {
-      await restarted.stop();
-    }
-  });
+  it(
+    'serves 114 surahs and the Arabic download after ' + 'starting on an empty database, and does not import again',
+    async () => {
+      const created = await runCli(
+        ['keys', 'create', '--name', 'Test reader', '--scopes', 'quran', '--permissions', 'read', '--json'],
+        env,
+      );
+      const { key } = JSON.parse(created.stdout) as { key: string };
+      const server = await startServerProcess(env);
+      try {
+        expect(server.output()).to.contain('imported the Quran from quran-json');
+        const surahs = await fetch(`${server.url}/api/v1/quran/surahs`, { headers: { 'X-API-Key': key } });
+        const data = ((await surahs.json()) as { data: { ayahCount: number }[] }).data;
+        expect(data).to.have.length(114);
+        expect(data.reduce((sum, surah) => sum + surah.ayahCount, 0)).to.equal(6236);
+        const arabic = (
+          (await (await fetch(`${server.url}/api/v1/translations/quran/ar`)).json()) as { data: { text: string }[] }
+        ).data;
+        expect(arabic).to.have.length(6236);
+        expect(arabic.every((entry) => typeof entry.text === 'string' && entry.text.length > 0)).to.equal(true);
+      } finally {
+        await server.stop();
+      }
+      const restarted = await startServerProcess(env);
+      try {
+        expect(restarted.output()).not.to.contain('imported the Quran');
+      } finally {
+        await restarted.stop();
+      }
+    },
+  );
 });

@@ -39,7 +39,8 @@ describe('cli: mosques moderation against a running server on the same DATABASE_
       (db) =>
         db
           .prepare(
-            `select key_id, key_name, action, resource, before_json, after_json from audit_log where resource like 'mosques/%' order by id`,
+            `select key_id, key_name, action, resource, before_json, after_json ` +
+              `from audit_log where resource like 'mosques/%' order by id`,
           )
           .all() as {
           key_id: string | null;
@@ -97,27 +98,30 @@ describe('cli: mosques moderation against a running server on the same DATABASE_
     expect((await cli('mosques', 'approve', unlocated, '--lat', 'north', '--lng', '1')).code).to.equal(1);
   });
 
-  it('approves with the submitted coordinates, or with --lat/--lng (negative ones too), and the server lists it', async () => {
-    expect(await status(located)).to.equal(404);
-    const approved = await cli('mosques', 'approve', located, '--json');
-    expect(approved.code, approved.stderr).to.equal(0);
-    expect(JSON.parse(approved.stdout).mosque).to.include({ slug: located, status: 'published' });
-    expect(JSON.parse(approved.stdout).mosque).not.to.have.property('submitterEmail');
-    expect(await status(located)).to.equal(200);
+  it(
+    'approves with the submitted coordinates, ' + 'or with --lat/--lng (negative ones too), and the server lists it',
+    async () => {
+      expect(await status(located)).to.equal(404);
+      const approved = await cli('mosques', 'approve', located, '--json');
+      expect(approved.code, approved.stderr).to.equal(0);
+      expect(JSON.parse(approved.stdout).mosque).to.include({ slug: located, status: 'published' });
+      expect(JSON.parse(approved.stdout).mosque).not.to.have.property('submitterEmail');
+      expect(await status(located)).to.equal(200);
 
-    const withCoordinates = await cli('mosques', 'approve', unlocated, '--lat', '51.2', '--lng', '-1.5');
-    expect(withCoordinates.code, withCoordinates.stderr).to.equal(0);
-    expect(withCoordinates.stdout).to.contain(`Published ${unlocated}`);
-    const shown = (await callApi(server.url, key, 'GET', `/mosques/${unlocated}`)).body as {
-      data: { lat: number; lng: number };
-    };
-    expect(shown.data).to.include({ lat: 51.2, lng: -1.5 });
-    const listed = (await callApi(server.url, key, 'GET', '/mosques?near=51.2,-1.5,1')).body as {
-      data: { slug: string }[];
-    };
-    expect(listed.data.map((m) => m.slug)).to.deep.equal([unlocated]);
-    expect((await cli('mosques', 'pending', '--json')).stdout.trim()).to.equal('[]');
-  });
+      const withCoordinates = await cli('mosques', 'approve', unlocated, '--lat', '51.2', '--lng', '-1.5');
+      expect(withCoordinates.code, withCoordinates.stderr).to.equal(0);
+      expect(withCoordinates.stdout).to.contain(`Published ${unlocated}`);
+      const shown = (await callApi(server.url, key, 'GET', `/mosques/${unlocated}`)).body as {
+        data: { lat: number; lng: number };
+      };
+      expect(shown.data).to.include({ lat: 51.2, lng: -1.5 });
+      const listed = (await callApi(server.url, key, 'GET', '/mosques?near=51.2,-1.5,1')).body as {
+        data: { slug: string }[];
+      };
+      expect(listed.data.map((m) => m.slug)).to.deep.equal([unlocated]);
+      expect((await cli('mosques', 'pending', '--json')).stdout.trim()).to.equal('[]');
+    },
+  );
 
   it('warns on stderr about a published mosque within 100 m with a similar name, and approves anyway', async () => {
     const twin = await submit(1, { city: 'Testford Annex', lat: 51.7504, lng: -1.2503 });

@@ -126,24 +126,28 @@ describe('cli: operator commands (rotate, audit, restore, help)', function () {
     expect(JSON.parse((await cli('db', 'check', '--json')).stdout).integrity).to.equal('ok');
   });
 
-  it('refuses db backup onto the database itself or a directory, and restore from a missing file, with a message and exit 1', async () => {
-    for (const [args, message] of [
-      [['db', 'backup', env.DATABASE_PATH], 'is the database itself'],
-      [['db', 'backup', dir], 'is a directory'],
-      [
-        ['db', 'restore', path.join(dir, 'test-missing.db')],
-        `There is no backup file ${path.join(dir, 'test-missing.db')}`,
-      ],
-      [['db', 'restore', env.DATABASE_PATH], 'is the database itself'],
-    ] as const) {
-      const result = await cli(...args);
-      expect(result.code, args.join(' ')).to.equal(1);
-      expect(result.stderr, args.join(' '))
-        .to.match(/^error: /)
-        .and.to.contain(message);
-    }
-    expect(JSON.parse((await cli('db', 'check', '--json')).stdout).integrity).to.equal('ok');
-  });
+  it(
+    'refuses db backup onto the database itself or a directory, ' +
+      'and restore from a missing file, with a message and exit 1',
+    async () => {
+      for (const [args, message] of [
+        [['db', 'backup', env.DATABASE_PATH], 'is the database itself'],
+        [['db', 'backup', dir], 'is a directory'],
+        [
+          ['db', 'restore', path.join(dir, 'test-missing.db')],
+          `There is no backup file ${path.join(dir, 'test-missing.db')}`,
+        ],
+        [['db', 'restore', env.DATABASE_PATH], 'is the database itself'],
+      ] as const) {
+        const result = await cli(...args);
+        expect(result.code, args.join(' ')).to.equal(1);
+        expect(result.stderr, args.join(' '))
+          .to.match(/^error: /)
+          .and.to.contain(message);
+      }
+      expect(JSON.parse((await cli('db', 'check', '--json')).stdout).integrity).to.equal('ok');
+    },
+  );
 
   it('answers --help for every command', async () => {
     for (const command of [

@@ -105,7 +105,8 @@ const line = (cells: string[]) =>
     .join('  ');
 
 console.log(
-  `Node ${process.version}, ${ROUNDS} interleaved rounds of ${ROUND_MS} ms per case (median), ${PLACES.length} places rotated.\n`,
+  `Node ${process.version}, ${ROUNDS} interleaved rounds of ${ROUND_MS} ms per case (median), ` +
+    `${PLACES.length} places rotated.\n`,
 );
 console.log(line(header));
 console.log(widths.map((width) => '-'.repeat(width)).join('  '));

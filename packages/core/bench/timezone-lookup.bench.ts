@@ -46,7 +46,8 @@ function accuracy(): void {
     const mark = (answer: string) =>
       answer === expected ? 'ok' : `${answer}${sameOffsets(answer, expected) ? ' (same offsets)' : ' (WRONG OFFSET)'}`;
     console.log(
-      `  ${town.padEnd(20)} ${expected.padEnd(30)} tz-lookup: ${mark(fromTzLookup).padEnd(44)} geo-tz: ${mark(fromGeoTz)}`,
+      `  ${town.padEnd(20)} ${expected.padEnd(30)} ` +
+        `tz-lookup: ${mark(fromTzLookup).padEnd(44)} geo-tz: ${mark(fromGeoTz)}`,
     );
   }
   const n = BORDER_TOWNS.length;
@@ -78,10 +79,12 @@ async function speed(): Promise<void> {
   const [, geoTzWarmMs] = await timed(() => points.forEach(([lat, lng]) => geoTzAll(lat, lng)));
   console.log(`\nLoad and speed (${points.length} points within 20 km of the border towns):`);
   console.log(
-    `  tz-lookup: import ${tzLookupLoadMs.toFixed(1)} ms, +${(rssAfterTzLookup - rssAtStart).toFixed(0)} MiB rss, ${perLookup(tzLookupColdMs)} first pass, ${perLookup(tzLookupWarmMs)} second`,
+    `  tz-lookup: import ${tzLookupLoadMs.toFixed(1)} ms, +${(rssAfterTzLookup - rssAtStart).toFixed(0)} MiB rss, ` +
+      `${perLookup(tzLookupColdMs)} first pass, ${perLookup(tzLookupWarmMs)} second`,
   );
   console.log(
-    `  geo-tz:    import ${geoTzLoadMs.toFixed(1)} ms, +${(rssAfterGeoTz - rssAfterTzLookup).toFixed(0)} MiB rss, ${perLookup(geoTzColdMs)} first pass, ${perLookup(geoTzWarmMs)} second (its cache warm)`,
+    `  geo-tz:    import ${geoTzLoadMs.toFixed(1)} ms, +${(rssAfterGeoTz - rssAfterTzLookup).toFixed(0)} MiB rss, ` +
+      `${perLookup(geoTzColdMs)} first pass, ${perLookup(geoTzWarmMs)} second (its cache warm)`,
   );
   console.log(`  rss at the end: ${rssMiB().toFixed(0)} MiB (started at ${rssAtStart.toFixed(0)} MiB)`);
 }
@@ -102,7 +105,8 @@ function agreementNearBorders(pointsPerTown: number, radiusKm: number): void {
   const percent = (count: number) => `${((100 * count) / total).toFixed(1)}%`;
   console.log(`\n${total} random points within ${radiusKm} km of those towns, tz-lookup against geo-tz:`);
   console.log(
-    `  same zone ${percent(sameName)}, same offsets ${percent(sameOffset)}, wrong offset ${percent(total - sameOffset)}`,
+    `  same zone ${percent(sameName)}, same offsets ${percent(sameOffset)}, ` +
+      `wrong offset ${percent(total - sameOffset)}`,
   );
 }
 

@@ -29,5 +29,9 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * Given data that is wrong as a whole (an import source, an audit snapshot, a key's state). A wrong input
+ * parameter is a `parameterError` instead, which names it so each adapter can word the name its own way.
+ */
 export const validationError = (message: string) => new AppError('VALIDATION_ERROR', message);
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);

@@ -1,4 +1,7 @@
-/** Towns a few km apart across a border, with the zone in force there (by hand, from the tz database's zone descriptions). */
+/**
+ * Towns a few km apart across a border, with the zone in force there (by hand, from the tz
+ * database's zone descriptions).
+ */
 export const BORDER_TOWNS: Array<[string, number, number, string]> = [
   ['El Paso, TX', 31.7619, -106.485, 'America/Denver'],
   ['Ciudad Juárez, MX', 31.6904, -106.4245, 'America/Ciudad_Juarez'],

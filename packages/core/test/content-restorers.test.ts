@@ -134,7 +134,8 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
       for (const entry of [metadata, hadithMetadata, deleted]) {
         expect(await restorerOf(entry)!.current(stores, entry.target!), entry.resource).to.deep.equal(entry.after);
       }
-      // The translation entries' records have not changed either (the ayah's translation list has, which they do not snapshot).
+      // The translation entries' records have not changed either (the ayah's translation list has,
+      // which they do not snapshot).
       for (const entry of [translation, hadithTranslation]) {
         expect(await restorerOf(entry)!.current(stores, entry.target!), entry.resource).to.deep.equal(entry.after);
       }
@@ -198,23 +199,31 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
       });
     });
 
-    it('refuses, changing nothing, when the record changed after the entry, naming the later entry; --force proceeds', async () => {
-      await putAyahTranslation(deps, { surah: 1, ayah: 1, locale: 'en', text: 'Test bad 1' }, EDITOR);
-      const entry = await lastEntry();
-      await putAyahTranslation(deps, { surah: 1, ayah: 1, locale: 'en', text: 'Test fixed by another editor' }, OTHER);
-      const later = await lastEntry();
-      const unchanged = await everything();
-      const refused = await failureOf(rollbackEntry(rollback, entry.id));
-      expect(refused.code).to.equal('CONFLICT');
-      expect(refused.message)
-        .to.contain(`entry ${later.id}`)
-        .and.to.contain('Test other editor')
-        .and.to.contain('--force');
-      expect(await everything()).to.deep.equal(unchanged);
+    it(
+      'refuses, changing nothing, when the record changed after the entry, ' +
+        'naming the later entry; --force proceeds',
+      async () => {
+        await putAyahTranslation(deps, { surah: 1, ayah: 1, locale: 'en', text: 'Test bad 1' }, EDITOR);
+        const entry = await lastEntry();
+        await putAyahTranslation(
+          deps,
+          { surah: 1, ayah: 1, locale: 'en', text: 'Test fixed by another editor' },
+          OTHER,
+        );
+        const later = await lastEntry();
+        const unchanged = await everything();
+        const refused = await failureOf(rollbackEntry(rollback, entry.id));
+        expect(refused.code).to.equal('CONFLICT');
+        expect(refused.message)
+          .to.contain(`entry ${later.id}`)
+          .and.to.contain('Test other editor')
+          .and.to.contain('--force');
+        expect(await everything()).to.deep.equal(unchanged);
 
-      await rollbackEntry(rollback, entry.id, { force: true });
-      expect(await stores.quran.getTranslation(1, 1, 'en')).to.deep.equal(entry.before);
-    });
+        await rollbackEntry(rollback, entry.id, { force: true });
+        expect(await stores.quran.getTranslation(1, 1, 'en')).to.deep.equal(entry.before);
+      },
+    );
 
     it('refuses a metadata rollback when the metadata changed since, but not for a later translation', async () => {
       await patchAyahMetadata(deps, { surah: 1, ayah: 1, patch: { notes: 'Test note' } }, EDITOR);
@@ -277,20 +286,23 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
       expect(await stores.hadith.getHadith(C, 3)).to.deep.equal(before);
     });
 
-    it('refuses when the grade changed since, naming the later entry; --force puts the whole metadata back', async () => {
-      const before = (await stores.hadith.getHadith(C, 1))!;
-      await patchHadithMetadata(deps, { collection: C, number: 1, patch: { grade: 'Test grade 1' } }, EDITOR);
-      const entry = await lastEntry();
-      await patchHadithMetadata(deps, { collection: C, number: 1, patch: { grade: 'Test grade 2' } }, OTHER);
-      const later = await lastEntry();
-      const unchanged = await everything();
-      const refused = await failureOf(rollbackEntry(rollback, entry.id));
-      expect(refused.code).to.equal('CONFLICT');
-      expect(refused.message).to.contain(`entry ${later.id}`);
-      expect(await everything()).to.deep.equal(unchanged);
-      await rollbackEntry(rollback, entry.id, { force: true });
-      expect(await stores.hadith.getHadith(C, 1)).to.deep.equal(before);
-    });
+    it(
+      'refuses when the grade changed since, ' + 'naming the later entry; --force puts the whole metadata back',
+      async () => {
+        const before = (await stores.hadith.getHadith(C, 1))!;
+        await patchHadithMetadata(deps, { collection: C, number: 1, patch: { grade: 'Test grade 1' } }, EDITOR);
+        const entry = await lastEntry();
+        await patchHadithMetadata(deps, { collection: C, number: 1, patch: { grade: 'Test grade 2' } }, OTHER);
+        const later = await lastEntry();
+        const unchanged = await everything();
+        const refused = await failureOf(rollbackEntry(rollback, entry.id));
+        expect(refused.code).to.equal('CONFLICT');
+        expect(refused.message).to.contain(`entry ${later.id}`);
+        expect(await everything()).to.deep.equal(unchanged);
+        await rollbackEntry(rollback, entry.id, { force: true });
+        expect(await stores.hadith.getHadith(C, 1)).to.deep.equal(before);
+      },
+    );
 
     it('refuses, even with --force, to restore onto a hadith that no longer exists', async () => {
       await putHadithTranslation(deps, { collection: C, number: 3, locale: 'en', text: 'Test wrong 3' }, EDITOR);
@@ -309,49 +321,53 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
   });
 
   describe('every write of a key since a time', () => {
-    it('undoes them newest first, even several on one record, leaving other keys’ writes alone; a dry run changes nothing', async () => {
-      const initial = await everything();
-      const since = clock.now().toISOString();
-      await putAyahTranslation(deps, { surah: 1, ayah: 1, locale: 'en', text: 'Test bad 1' }, EDITOR);
-      await lastEntry();
-      await putAyahTranslation(deps, { surah: 1, ayah: 1, locale: 'en', text: 'Test bad 2' }, EDITOR);
-      await lastEntry();
-      await patchAyahMetadata(deps, { surah: 1, ayah: 1, patch: { tags: ['test-bad'] } }, EDITOR);
-      await lastEntry();
-      await putHadithTranslation(deps, { collection: C, number: 1, locale: 'en', text: 'Test bad hadith' }, EDITOR);
-      await lastEntry();
-      await deleteHadithTranslation(deps, { collection: C, number: 1, locale: 'en' }, EDITOR);
-      await lastEntry();
-      await patchHadithMetadata(deps, { collection: C, number: 1, patch: { narrator: 'Test bad narrator' } }, EDITOR);
-      await lastEntry();
-      await putAyahTranslation(deps, { surah: 2, ayah: 1, locale: 'tr', text: 'Test other key' }, OTHER);
-      await lastEntry();
-      const written = (await stores.audit.list({ keyId: EDITOR.keyId })).map((entry) => entry.id);
-      expect(written).to.have.length(6);
+    it(
+      'undoes them newest first, even several on one record, ' +
+        'leaving other keys’ writes alone; a dry run changes nothing',
+      async () => {
+        const initial = await everything();
+        const since = clock.now().toISOString();
+        await putAyahTranslation(deps, { surah: 1, ayah: 1, locale: 'en', text: 'Test bad 1' }, EDITOR);
+        await lastEntry();
+        await putAyahTranslation(deps, { surah: 1, ayah: 1, locale: 'en', text: 'Test bad 2' }, EDITOR);
+        await lastEntry();
+        await patchAyahMetadata(deps, { surah: 1, ayah: 1, patch: { tags: ['test-bad'] } }, EDITOR);
+        await lastEntry();
+        await putHadithTranslation(deps, { collection: C, number: 1, locale: 'en', text: 'Test bad hadith' }, EDITOR);
+        await lastEntry();
+        await deleteHadithTranslation(deps, { collection: C, number: 1, locale: 'en' }, EDITOR);
+        await lastEntry();
+        await patchHadithMetadata(deps, { collection: C, number: 1, patch: { narrator: 'Test bad narrator' } }, EDITOR);
+        await lastEntry();
+        await putAyahTranslation(deps, { surah: 2, ayah: 1, locale: 'tr', text: 'Test other key' }, OTHER);
+        await lastEntry();
+        const written = (await stores.audit.list({ keyId: EDITOR.keyId })).map((entry) => entry.id);
+        expect(written).to.have.length(6);
 
-      const afterWrites = await everything();
-      const dry = await rollbackKeySince(rollback, { keyId: EDITOR.keyId, since, dryRun: true });
-      expect(dry.dryRun).to.equal(true);
-      expect(dry.undone.map((undone) => undone.entry.id)).to.deep.equal(written);
-      expect(dry.rollbackEntries).to.deep.equal([]);
-      // The plan shows what each undo puts back: only the metadata of a metadata patch.
-      expect(dry.undone[0]).to.deep.include({
-        current: { narrator: 'Test bad narrator', grade: null, tags: [], notes: null, published: true },
-        restored: { narrator: 'Test narrator 1', grade: null, tags: [], notes: null, published: true },
-      });
-      expect(dry.undone[1]).to.deep.include({
-        current: null,
-        restored: { locale: 'en', text: 'Test bad hadith', updatedAt: '2026-03-01T10:01:03.000Z' },
-      });
-      expect(await everything()).to.deep.equal(afterWrites);
+        const afterWrites = await everything();
+        const dry = await rollbackKeySince(rollback, { keyId: EDITOR.keyId, since, dryRun: true });
+        expect(dry.dryRun).to.equal(true);
+        expect(dry.undone.map((undone) => undone.entry.id)).to.deep.equal(written);
+        expect(dry.rollbackEntries).to.deep.equal([]);
+        // The plan shows what each undo puts back: only the metadata of a metadata patch.
+        expect(dry.undone[0]).to.deep.include({
+          current: { narrator: 'Test bad narrator', grade: null, tags: [], notes: null, published: true },
+          restored: { narrator: 'Test narrator 1', grade: null, tags: [], notes: null, published: true },
+        });
+        expect(dry.undone[1]).to.deep.include({
+          current: null,
+          restored: { locale: 'en', text: 'Test bad hadith', updatedAt: '2026-03-01T10:01:03.000Z' },
+        });
+        expect(await everything()).to.deep.equal(afterWrites);
 
-      const result = await rollbackKeySince(rollback, { keyId: EDITOR.keyId, since });
-      expect(result.rollbackEntries.map((entry) => entry.revertsEntryId)).to.deep.equal(written);
-      const { audit: _audit, ...now } = await everything();
-      const { audit: _initialAudit, ...before } = initial;
-      expect(now).to.deep.equal(before);
-      expect((await stores.quran.getTranslation(2, 1, 'tr'))!.text).to.equal('Test other key');
-    });
+        const result = await rollbackKeySince(rollback, { keyId: EDITOR.keyId, since });
+        expect(result.rollbackEntries.map((entry) => entry.revertsEntryId)).to.deep.equal(written);
+        const { audit: _audit, ...now } = await everything();
+        const { audit: _initialAudit, ...before } = initial;
+        expect(now).to.deep.equal(before);
+        expect((await stores.quran.getTranslation(2, 1, 'tr'))!.text).to.equal('Test other key');
+      },
+    );
 
     it('skips writes already undone, unless their rollback was undone in turn', async () => {
       const since = clock.now().toISOString();

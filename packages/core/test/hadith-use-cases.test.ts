@@ -97,35 +97,38 @@ async function failure(promise: Promise<unknown>, code: string): Promise<AppErro
 
 describe('core: hadith use cases (in memory)', () => {
   describe('import', () => {
-    it('creates the collection, books, hadiths, translations and editions, audited once with the operator as actor', async () => {
-      const { stores } = await setup(4);
-      expect(await listHadithCollections(stores)).to.deep.equal([
-        { slug: SLUG, name: 'Test collection', nameAr: 'Test collection (ar)', total: 4 },
-      ]);
-      expect(await getHadith(stores, SLUG, 3, { viewer: READER })).to.deep.equal({
-        collection: SLUG,
-        number: 3,
-        text_ar: 'Test hadith 3 (Arabic)',
-        translations: { en: 'Test hadith 3' },
-        narrator: 'Test narrator 3',
-        grade: null,
-        tags: [],
-        notes: null,
-        published: true,
-        book: { number: 2, nameEn: 'Test book 2', nameAr: 'Test book 2 (ar)' },
-      });
-      expect((await stores.editions.list()).map((edition) => edition.lang)).to.deep.equal(['ar', 'en']);
-      const entries = await stores.audit.list();
-      expect(entries).to.have.length(1);
-      expect(entries[0]).to.deep.include({
-        keyId: null,
-        keyName: 'operator',
-        action: 'import',
-        resource: `hadith/${SLUG}`,
-        before: null,
-      });
-      expect(entries[0]!.after).to.deep.include({ hadiths: 4, added: 4, updated: 0, removed: 0 });
-    });
+    it(
+      'creates the collection, books, hadiths, ' + 'translations and editions, audited once with the operator as actor',
+      async () => {
+        const { stores } = await setup(4);
+        expect(await listHadithCollections(stores)).to.deep.equal([
+          { slug: SLUG, name: 'Test collection', nameAr: 'Test collection (ar)', total: 4 },
+        ]);
+        expect(await getHadith(stores, SLUG, 3, { viewer: READER })).to.deep.equal({
+          collection: SLUG,
+          number: 3,
+          text_ar: 'Test hadith 3 (Arabic)',
+          translations: { en: 'Test hadith 3' },
+          narrator: 'Test narrator 3',
+          grade: null,
+          tags: [],
+          notes: null,
+          published: true,
+          book: { number: 2, nameEn: 'Test book 2', nameAr: 'Test book 2 (ar)' },
+        });
+        expect((await stores.editions.list()).map((edition) => edition.lang)).to.deep.equal(['ar', 'en']);
+        const entries = await stores.audit.list();
+        expect(entries).to.have.length(1);
+        expect(entries[0]).to.deep.include({
+          keyId: null,
+          keyName: 'operator',
+          action: 'import',
+          resource: `hadith/${SLUG}`,
+          before: null,
+        });
+        expect(entries[0]!.after).to.deep.include({ hadiths: 4, added: 4, updated: 0, removed: 0 });
+      },
+    );
 
     it('writes nothing, not even an audit entry, when the source is unchanged', async () => {
       const deps = await setup(4);
@@ -143,42 +146,45 @@ describe('core: hadith use cases (in memory)', () => {
       expect(before.audit).to.have.length(1);
     });
 
-    it('keeps API edits of hadiths whose source is unchanged, and rewrites the source fields of changed ones', async () => {
-      const deps = await setup(4);
-      await patchHadithMetadata(
-        deps,
-        { collection: SLUG, number: 1, patch: { narrator: 'Test edited narrator', tags: ['test-tag'] } },
-        EDITOR,
-      );
-      await putHadithTranslation(
-        deps,
-        { collection: SLUG, number: 1, locale: 'en', text: 'Test edited translation' },
-        EDITOR,
-      );
-      await patchHadithMetadata(
-        deps,
-        { collection: SLUG, number: 2, patch: { narrator: 'Test edited narrator 2', grade: 'Test grade' } },
-        EDITOR,
-      );
-      const changed = source(4, (hadith) =>
-        hadith.number === 2
-          ? { textAr: 'Test hadith 2 revised (Arabic)', translations: { en: 'Test hadith 2 revised' } }
-          : {},
-      );
-      const summary = await importHadithCollection(deps, changed);
-      expect(summary).to.deep.include({ added: 0, updated: 1, unchanged: 3, changed: true });
-      expect(await getHadith(deps.stores, SLUG, 1, { viewer: READER })).to.deep.include({
-        narrator: 'Test edited narrator',
-        tags: ['test-tag'],
-        translations: { en: 'Test edited translation' },
-      });
-      expect(await getHadith(deps.stores, SLUG, 2, { viewer: READER })).to.deep.include({
-        text_ar: 'Test hadith 2 revised (Arabic)',
-        narrator: 'Test narrator 2',
-        grade: 'Test grade',
-        translations: { en: 'Test hadith 2 revised' },
-      });
-    });
+    it(
+      'keeps API edits of hadiths whose source is unchanged, ' + 'and rewrites the source fields of changed ones',
+      async () => {
+        const deps = await setup(4);
+        await patchHadithMetadata(
+          deps,
+          { collection: SLUG, number: 1, patch: { narrator: 'Test edited narrator', tags: ['test-tag'] } },
+          EDITOR,
+        );
+        await putHadithTranslation(
+          deps,
+          { collection: SLUG, number: 1, locale: 'en', text: 'Test edited translation' },
+          EDITOR,
+        );
+        await patchHadithMetadata(
+          deps,
+          { collection: SLUG, number: 2, patch: { narrator: 'Test edited narrator 2', grade: 'Test grade' } },
+          EDITOR,
+        );
+        const changed = source(4, (hadith) =>
+          hadith.number === 2
+            ? { textAr: 'Test hadith 2 revised (Arabic)', translations: { en: 'Test hadith 2 revised' } }
+            : {},
+        );
+        const summary = await importHadithCollection(deps, changed);
+        expect(summary).to.deep.include({ added: 0, updated: 1, unchanged: 3, changed: true });
+        expect(await getHadith(deps.stores, SLUG, 1, { viewer: READER })).to.deep.include({
+          narrator: 'Test edited narrator',
+          tags: ['test-tag'],
+          translations: { en: 'Test edited translation' },
+        });
+        expect(await getHadith(deps.stores, SLUG, 2, { viewer: READER })).to.deep.include({
+          text_ar: 'Test hadith 2 revised (Arabic)',
+          narrator: 'Test narrator 2',
+          grade: 'Test grade',
+          translations: { en: 'Test hadith 2 revised' },
+        });
+      },
+    );
 
     it('adds hadiths a longer source has and removes those beyond a shorter one', async () => {
       const deps = await setup(4);
@@ -325,36 +331,43 @@ describe('core: hadith use cases (in memory)', () => {
       });
     });
 
-    it('refuses the Arabic locale, a malformed locale and unknown hadiths, auditing nothing (blank text is for the route schema)', async () => {
-      const deps = await setup(2);
-      const auditBefore = (await deps.stores.audit.list()).length;
-      await failure(
-        putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ar', text: 'Test' }, EDITOR),
-        'FORBIDDEN_LOCALE',
-      );
-      await failure(
-        putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ar-eg', text: 'Test' }, EDITOR),
-        'FORBIDDEN_LOCALE',
-      );
-      await failure(
-        putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'EN', text: 'Test' }, EDITOR),
-        'VALIDATION_ERROR',
-      );
-      await failure(
-        putHadithTranslation(deps, { collection: SLUG, number: 3, locale: 'en', text: 'Test' }, EDITOR),
-        'NOT_FOUND',
-      );
-      await failure(
-        putHadithTranslation(deps, { collection: 'test-unknown', number: 1, locale: 'en', text: 'Test' }, EDITOR),
-        'NOT_FOUND',
-      );
-      await failure(
-        deleteHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ar' }, EDITOR),
-        'FORBIDDEN_LOCALE',
-      );
-      await failure(deleteHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ru' }, EDITOR), 'NOT_FOUND');
-      expect(await deps.stores.audit.list()).to.have.length(auditBefore);
-    });
+    it(
+      'refuses the Arabic locale, a malformed locale and unknown hadiths, ' +
+        'auditing nothing (blank text is for the route schema)',
+      async () => {
+        const deps = await setup(2);
+        const auditBefore = (await deps.stores.audit.list()).length;
+        await failure(
+          putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ar', text: 'Test' }, EDITOR),
+          'FORBIDDEN_LOCALE',
+        );
+        await failure(
+          putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ar-eg', text: 'Test' }, EDITOR),
+          'FORBIDDEN_LOCALE',
+        );
+        await failure(
+          putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'EN', text: 'Test' }, EDITOR),
+          'VALIDATION_ERROR',
+        );
+        await failure(
+          putHadithTranslation(deps, { collection: SLUG, number: 3, locale: 'en', text: 'Test' }, EDITOR),
+          'NOT_FOUND',
+        );
+        await failure(
+          putHadithTranslation(deps, { collection: 'test-unknown', number: 1, locale: 'en', text: 'Test' }, EDITOR),
+          'NOT_FOUND',
+        );
+        await failure(
+          deleteHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ar' }, EDITOR),
+          'FORBIDDEN_LOCALE',
+        );
+        await failure(
+          deleteHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ru' }, EDITOR),
+          'NOT_FOUND',
+        );
+        expect(await deps.stores.audit.list()).to.have.length(auditBefore);
+      },
+    );
 
     it('deletes a translation, audited with after = null', async () => {
       const deps = await setup(2);
@@ -382,7 +395,8 @@ describe('core: hadith use cases (in memory)', () => {
       expect(entry).to.deep.include({ ...EDITOR, resource: `hadith/${SLUG}/1`, before, after });
     });
 
-    // The shapes of a patch (empty, unknown fields, wrong types) are the route schema's: http-express/test/validation.test.ts.
+    // The shapes of a patch (empty, unknown fields, wrong types) are the route schema's:
+    // http-express/test/validation.test.ts.
     for (const [patch, code] of [
       [{ text_ar: 'Test' }, 'FORBIDDEN_LOCALE'],
       [{ published: false, text_ar: 'Test' }, 'FORBIDDEN_LOCALE'],
@@ -405,26 +419,29 @@ describe('core: hadith use cases (in memory)', () => {
   });
 
   describe('downloads', () => {
-    it('gives the public-domain text and null for the translator-credited edition, each entry with the licence', async () => {
-      const deps = await setup(3);
-      await patchHadithMetadata(deps, { collection: SLUG, number: 2, patch: { published: false } }, EDITOR);
-      const arabic = await downloadHadithEdition(deps.stores, SLUG, 'ar');
-      expect(arabic).to.deep.equal(
-        [1, 3].map((number) => ({
-          collection: SLUG,
-          number,
-          attribution: 'Test attribution ar',
-          license: 'Test licence ar',
-          source_url: 'https://example.org/test/ar',
-          text: `Test hadith ${number} (Arabic)`,
-        })),
-      );
-      const english = await downloadHadithEdition(deps.stores, SLUG, 'en');
-      expect(english.map((entry) => [entry.number, entry.text, entry.license])).to.deep.equal([
-        [1, null, 'Test licence en'],
-        [3, null, 'Test licence en'],
-      ]);
-    });
+    it(
+      'gives the public-domain text and null for the translator-credited edition, ' + 'each entry with the licence',
+      async () => {
+        const deps = await setup(3);
+        await patchHadithMetadata(deps, { collection: SLUG, number: 2, patch: { published: false } }, EDITOR);
+        const arabic = await downloadHadithEdition(deps.stores, SLUG, 'ar');
+        expect(arabic).to.deep.equal(
+          [1, 3].map((number) => ({
+            collection: SLUG,
+            number,
+            attribution: 'Test attribution ar',
+            license: 'Test licence ar',
+            source_url: 'https://example.org/test/ar',
+            text: `Test hadith ${number} (Arabic)`,
+          })),
+        );
+        const english = await downloadHadithEdition(deps.stores, SLUG, 'en');
+        expect(english.map((entry) => [entry.number, entry.text, entry.license])).to.deep.equal([
+          [1, null, 'Test licence en'],
+          [3, null, 'Test licence en'],
+        ]);
+      },
+    );
 
     it('answers 404 for a language or collection without an edition', async () => {
       const { stores } = await setup(1);

@@ -51,26 +51,30 @@ describe('core: mosque submission and moderation', () => {
     return error as AppError;
   };
 
-  it('stores a submission as pending under a slug from its name and city, and audits it with the key, without the submitter e-mail', async () => {
-    const result = await submitMosque(deps, submission(), KEY_ACTOR);
-    expect(result).to.deep.equal({ slug: 'test-mosque-alpha-test-city', status: 'pending' });
-    const stored = await stores.mosques.get(result.slug);
-    expect(stored).to.include({
-      status: 'pending',
-      submitterEmail: 'test-submitter@example.org',
-      submittedAt: '2026-05-01T10:00:00.000Z',
-    });
-    const [entry] = await stores.audit.list();
-    expect(entry).to.include({
-      ...KEY_ACTOR,
-      action: 'mosques.submit',
-      resource: `mosques/${result.slug}`,
-      before: null,
-    });
-    expect(entry!.after).to.include({ slug: result.slug, status: 'pending', nameEn: 'Test Mosque Alpha' });
-    expect(JSON.stringify(entry)).not.to.contain('test-submitter@example.org');
-    expect(entry!.after).not.to.have.property('submitterEmail');
-  });
+  it(
+    'stores a submission as pending under a slug from its name and city, ' +
+      'and audits it with the key, without the submitter e-mail',
+    async () => {
+      const result = await submitMosque(deps, submission(), KEY_ACTOR);
+      expect(result).to.deep.equal({ slug: 'test-mosque-alpha-test-city', status: 'pending' });
+      const stored = await stores.mosques.get(result.slug);
+      expect(stored).to.include({
+        status: 'pending',
+        submitterEmail: 'test-submitter@example.org',
+        submittedAt: '2026-05-01T10:00:00.000Z',
+      });
+      const [entry] = await stores.audit.list();
+      expect(entry).to.include({
+        ...KEY_ACTOR,
+        action: 'mosques.submit',
+        resource: `mosques/${result.slug}`,
+        before: null,
+      });
+      expect(entry!.after).to.include({ slug: result.slug, status: 'pending', nameEn: 'Test Mosque Alpha' });
+      expect(JSON.stringify(entry)).not.to.contain('test-submitter@example.org');
+      expect(entry!.after).not.to.have.property('submitterEmail');
+    },
+  );
 
   it('de-duplicates slugs of submissions with the same name and city', async () => {
     const slugs = [];

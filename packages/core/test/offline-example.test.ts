@@ -21,38 +21,42 @@ describe("core: the README's offline example", () => {
     expectTheExampleOutput(output);
   });
 
-  it('runs from the packed package installed with npm into an empty project, with only the calculation dependencies', function () {
-    this.timeout(300_000);
-    const project = mkdtempSync(path.join(tmpdir(), 'islamic-data-embedder-'));
-    try {
-      const npm = (...args: string[]) =>
-        execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
-          cwd: project,
-          encoding: 'utf8',
-        });
-      const tarball = npm('pack', packageRoot, '--pack-destination', project, '--silent').trim().split('\n').at(-1)!;
-      writeFileSync(
-        path.join(project, 'package.json'),
-        JSON.stringify({ name: 'embedder', private: true, type: 'module' }),
-      );
-      npm('install', path.join(project, tarball));
-      copyFileSync(path.join(packageRoot, 'examples/offline.mjs'), path.join(project, 'offline.mjs'));
-      expectTheExampleOutput(execFileSync(process.execPath, ['offline.mjs'], { cwd: project, encoding: 'utf8' }));
+  it(
+    'runs from the packed package installed with npm into an empty project, ' +
+      'with only the calculation dependencies',
+    function () {
+      this.timeout(300_000);
+      const project = mkdtempSync(path.join(tmpdir(), 'islamic-data-embedder-'));
+      try {
+        const npm = (...args: string[]) =>
+          execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
+            cwd: project,
+            encoding: 'utf8',
+          });
+        const tarball = npm('pack', packageRoot, '--pack-destination', project, '--silent').trim().split('\n').at(-1)!;
+        writeFileSync(
+          path.join(project, 'package.json'),
+          JSON.stringify({ name: 'embedder', private: true, type: 'module' }),
+        );
+        npm('install', path.join(project, tarball));
+        copyFileSync(path.join(packageRoot, 'examples/offline.mjs'), path.join(project, 'offline.mjs'));
+        expectTheExampleOutput(execFileSync(process.execPath, ['offline.mjs'], { cwd: project, encoding: 'utf8' }));
 
-      const scoped = (scope: string) =>
-        readdirSync(path.join(project, 'node_modules', scope)).map((name) => `${scope}/${name}`);
-      const installed = readdirSync(path.join(project, 'node_modules'))
-        .filter((name) => !name.startsWith('.'))
-        .flatMap((name) => (name.startsWith('@') ? scoped(name) : [name]))
-        .sort();
-      expect(installed).to.deep.equal([
-        '@islamic-data/core',
-        '@photostructure/tz-lookup',
-        '@tabby_ai/hijri-converter',
-        'adhan',
-      ]);
-    } finally {
-      rmSync(project, { recursive: true, force: true });
-    }
-  });
+        const scoped = (scope: string) =>
+          readdirSync(path.join(project, 'node_modules', scope)).map((name) => `${scope}/${name}`);
+        const installed = readdirSync(path.join(project, 'node_modules'))
+          .filter((name) => !name.startsWith('.'))
+          .flatMap((name) => (name.startsWith('@') ? scoped(name) : [name]))
+          .sort();
+        expect(installed).to.deep.equal([
+          '@islamic-data/core',
+          '@photostructure/tz-lookup',
+          '@tabby_ai/hijri-converter',
+          'adhan',
+        ]);
+      } finally {
+        rmSync(project, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -30,13 +30,17 @@ describe('core: prayer times in polar day and night', () => {
     });
   }
 
-  it('aqrab-balad gives a winter Asr; aqrab-yaum borrows a day whose noon sun barely rises, so Asr is null, not before Dhuhr', () => {
-    const balad = prayerTimes({ ...TROMSO, date: '2026-12-21', polarCircleResolution: 'aqrab-balad' }).timestamps;
-    expect(Date.parse(balad.asr!)).to.be.greaterThan(Date.parse(balad.dhuhr!));
-    expect(prayerTimes({ ...TROMSO, date: '2026-12-21', polarCircleResolution: 'aqrab-yaum' }).timings.asr).to.equal(
-      null,
-    );
-  });
+  it(
+    'aqrab-balad gives a winter Asr; ' +
+      'aqrab-yaum borrows a day whose noon sun barely rises, so Asr is null, not before Dhuhr',
+    () => {
+      const balad = prayerTimes({ ...TROMSO, date: '2026-12-21', polarCircleResolution: 'aqrab-balad' }).timestamps;
+      expect(Date.parse(balad.asr!)).to.be.greaterThan(Date.parse(balad.dhuhr!));
+      expect(prayerTimes({ ...TROMSO, date: '2026-12-21', polarCircleResolution: 'aqrab-yaum' }).timings.asr).to.equal(
+        null,
+      );
+    },
+  );
 
   it('a whole year at the edges of the polar circle: every time given is in order (null rather than wrong)', () => {
     for (const place of [TROMSO, { lat: -78, lng: 0 }, { lat: 66.5, lng: 25.7 }]) {

@@ -45,23 +45,26 @@ describe('core: Quran use cases', () => {
   });
 
   describe('import', () => {
-    it('stores surahs, the Arabic text, the translations and their editions, with one audit entry per edition', async () => {
-      expect(await listSurahs(stores)).to.deep.equal(surahs);
-      expect((await stores.editions.list()).map((e) => e.lang)).to.deep.equal(['ar', 'en', 'ru']);
-      expect((await getAyah(stores, 2, 10, { viewer: null })).translations).to.deep.equal({
-        en: 'Test en 2:10',
-        ru: 'Test ru 2:10',
-      });
-      const entries = await stores.audit.list();
-      expect(entries.map((e) => e.resource).sort()).to.deep.equal([
-        'quran/editions/ar',
-        'quran/editions/en',
-        'quran/editions/ru',
-      ]);
-      const en = entries.find((e) => e.resource === 'quran/editions/en')!;
-      expect(en).to.include({ action: 'import', keyId: null, keyName: 'operator', before: null });
-      expect(en.after).to.deep.equal({ ...edition('en'), ayahCount: TOTAL });
-    });
+    it(
+      'stores surahs, the Arabic text, ' + 'the translations and their editions, with one audit entry per edition',
+      async () => {
+        expect(await listSurahs(stores)).to.deep.equal(surahs);
+        expect((await stores.editions.list()).map((e) => e.lang)).to.deep.equal(['ar', 'en', 'ru']);
+        expect((await getAyah(stores, 2, 10, { viewer: null })).translations).to.deep.equal({
+          en: 'Test en 2:10',
+          ru: 'Test ru 2:10',
+        });
+        const entries = await stores.audit.list();
+        expect(entries.map((e) => e.resource).sort()).to.deep.equal([
+          'quran/editions/ar',
+          'quran/editions/en',
+          'quran/editions/ru',
+        ]);
+        const en = entries.find((e) => e.resource === 'quran/editions/en')!;
+        expect(en).to.include({ action: 'import', keyId: null, keyName: 'operator', before: null });
+        expect(en.after).to.deep.equal({ ...edition('en'), ayahCount: TOTAL });
+      },
+    );
 
     it('changes nothing, and audits nothing, when the same source is imported again', async () => {
       const before = { audit: await stores.audit.list(), ayah: await getAyah(stores, 2, 10, { viewer: null }) };
@@ -79,19 +82,23 @@ describe('core: Quran use cases', () => {
       expect(await stores.quran.getTranslation(2, 10, 'en')).to.deep.equal(translationBefore);
     });
 
-    it('updates changed texts and metadata, keeps editors’ ayah metadata, and audits the edition with its previous metadata', async () => {
-      await patchAyahMetadata(deps, { surah: 1, ayah: 1, patch: { tags: ['test-tag'] } }, editor);
-      const changed = source();
-      changed.translations[0]!.texts[0]!.text = 'Test en corrected';
-      changed.translations[0]!.edition.license = 'Test en licence v2';
-      const report = await importQuran(deps, changed);
-      expect(report.editions.find((e) => e.lang === 'en')).to.include({ changedAyahs: 1, metadataChanged: true });
-      expect((await getAyah(stores, 1, 1, { viewer: null })).translations.en).to.equal('Test en corrected');
-      expect((await getAyah(stores, 1, 1, { viewer: null })).tags).to.deep.equal(['test-tag']);
-      const [latest] = await stores.audit.list({ action: 'import' });
-      expect(latest).to.include({ resource: 'quran/editions/en' });
-      expect(latest!.before).to.deep.equal(edition('en'));
-    });
+    it(
+      'updates changed texts and metadata, keeps editors’ ayah metadata, ' +
+        'and audits the edition with its previous metadata',
+      async () => {
+        await patchAyahMetadata(deps, { surah: 1, ayah: 1, patch: { tags: ['test-tag'] } }, editor);
+        const changed = source();
+        changed.translations[0]!.texts[0]!.text = 'Test en corrected';
+        changed.translations[0]!.edition.license = 'Test en licence v2';
+        const report = await importQuran(deps, changed);
+        expect(report.editions.find((e) => e.lang === 'en')).to.include({ changedAyahs: 1, metadataChanged: true });
+        expect((await getAyah(stores, 1, 1, { viewer: null })).translations.en).to.equal('Test en corrected');
+        expect((await getAyah(stores, 1, 1, { viewer: null })).tags).to.deep.equal(['test-tag']);
+        const [latest] = await stores.audit.list({ action: 'import' });
+        expect(latest).to.include({ resource: 'quran/editions/en' });
+        expect(latest!.before).to.deep.equal(edition('en'));
+      },
+    );
 
     it('refuses an incomplete, padded or empty edition and writes nothing', async () => {
       const fresh = createInMemoryStores();
@@ -309,24 +316,31 @@ describe('core: Quran use cases', () => {
       });
     });
 
-    it('keeps a repeated identical PUT harmless: same record, same updatedAt, audited with before = after', async () => {
-      const first = await put('en', 'Test en 2:10 corrected');
-      clock.advance(5000);
-      const repeated = await put('en', 'Test en 2:10 corrected');
-      expect(repeated).to.deep.equal({ created: false, translation: first.translation });
-      const [latest] = await stores.audit.list({ resourcePrefix: 'quran/2/10/' });
-      expect(latest!.before).to.deep.equal(latest!.after);
-    });
+    it(
+      'keeps a repeated identical PUT harmless: same record, ' + 'same updatedAt, audited with before = after',
+      async () => {
+        const first = await put('en', 'Test en 2:10 corrected');
+        clock.advance(5000);
+        const repeated = await put('en', 'Test en 2:10 corrected');
+        expect(repeated).to.deep.equal({ created: false, translation: first.translation });
+        const [latest] = await stores.audit.list({ resourcePrefix: 'quran/2/10/' });
+        expect(latest!.before).to.deep.equal(latest!.after);
+      },
+    );
 
-    it('refuses the Arabic locale, a malformed locale and unknown ayahs, auditing none of them (empty text is for the route schema)', async () => {
-      const auditBefore = await stores.audit.list();
-      for (const locale of ['ar', 'ar-sa'])
-        expect((await failureOf(put(locale, 'Test'))).code).to.equal('FORBIDDEN_LOCALE');
-      expect((await failureOf(put('EN', 'Test'))).code).to.equal('VALIDATION_ERROR');
-      expect((await failureOf(put('en', 'Test', 13))).code).to.equal('NOT_FOUND');
-      expect(await stores.audit.list()).to.deep.equal(auditBefore);
-      expect(await stores.quran.getTranslation(2, 10, 'ar')).to.equal(undefined);
-    });
+    it(
+      'refuses the Arabic locale, a malformed locale and unknown ayahs, ' +
+        'auditing none of them (empty text is for the route schema)',
+      async () => {
+        const auditBefore = await stores.audit.list();
+        for (const locale of ['ar', 'ar-sa'])
+          expect((await failureOf(put(locale, 'Test'))).code).to.equal('FORBIDDEN_LOCALE');
+        expect((await failureOf(put('EN', 'Test'))).code).to.equal('VALIDATION_ERROR');
+        expect((await failureOf(put('en', 'Test', 13))).code).to.equal('NOT_FOUND');
+        expect(await stores.audit.list()).to.deep.equal(auditBefore);
+        expect(await stores.quran.getTranslation(2, 10, 'ar')).to.equal(undefined);
+      },
+    );
 
     it('deletes a translation with an audit entry whose after is null, and 404s when there is none', async () => {
       const before = await stores.quran.getTranslation(2, 10, 'en');
@@ -361,7 +375,8 @@ describe('core: Quran use cases', () => {
       expect(latest).to.deep.include({ before: after, after: unpublished });
     });
 
-    // Unknown fields, an empty body and wrong types are the route schema's to refuse: http-express/test/validation.test.ts.
+    // Unknown fields, an empty body and wrong types are the route schema's to refuse:
+    // http-express/test/validation.test.ts.
     it('refuses text_ar and unknown ayahs in a patch', async () => {
       const auditBefore = await stores.audit.list();
       const patch = (body: unknown) =>

@@ -3,7 +3,10 @@ import { AppError, canonicalTimeZone, resolveTimeZone, timeZoneAt } from '../src
 import { BORDER_TOWNS, TZ_LOOKUP_MISSES } from './border-towns.js';
 import { utcOffsetMinutes, zonedDateTimes, formatZonedIso } from '../src/timezone/zoned-time.js';
 
-/** Points on both sides of borders, with the zone in force, except tz-lookup's known misses (see bench/TIMEZONE-CHOICE.md). */
+/**
+ * Points on both sides of borders, with the zone in force, except tz-lookup's known misses (see
+ * bench/TIMEZONE-CHOICE.md).
+ */
 const BORDER_POINTS = BORDER_TOWNS.filter(([town]) => !TZ_LOOKUP_MISSES.includes(town));
 
 describe('core: time zones', () => {

@@ -1,4 +1,4 @@
-import { AppError, ParameterError } from '@islamic-data/core';
+import { ParameterError, validationError } from '@islamic-data/core';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import type { AppDependencies } from './dependencies.js';
@@ -48,23 +48,36 @@ function routeChain(route: RouteDefinition, deps: AppDependencies): RequestHandl
   const parseBody = route.body ? [express.json({ limit: BODY_LIMIT, strict: false, type: () => true })] : [];
   const handler: RequestHandler = async (_req, res) => {
     const { query, params, body } = res.locals.input;
-    const result = await route
-      .handle({ query, params, body, key: res.locals.key ?? null }, deps)
-      .catch((error: unknown) => {
-        // The core names its parameters bare ("timezone must be …"); the API says where they were sent.
-        if (error instanceof ParameterError)
-          throw new AppError('VALIDATION_ERROR', error.namedAs(PART_NAMES[partTaking(route, error.parameters[0])]));
-        throw error;
-      });
+    const result = await route.handle({ query, params, body, key: res.locals.key ?? null }, deps);
     const status = result.status ?? route.successStatus ?? 200;
     res.set('Cache-Control', route.resource === null ? 'public, max-age=3600' : 'private, max-age=0');
     if (status === 204) return void res.status(204).end();
     res.status(status).json({ data: result.data });
   };
-  return [checkAccess(route), ...parseBody, validateRequest(route), handler];
+  return [
+    namingParameters(route, checkAccess(route)),
+    ...parseBody,
+    validateRequest(route),
+    namingParameters(route, handler),
+  ];
 }
 
-/** The request part whose schema has the parameter the core named; else the body, or the query of a route without one. */
+/** The core names its parameters bare ("timezone must be …"); the API says where they were sent. */
+function namingParameters(route: RouteDefinition, step: RequestHandler): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      await step(req, res, next);
+    } catch (error) {
+      if (!(error instanceof ParameterError)) throw error;
+      throw validationError(error.namedAs(PART_NAMES[partTaking(route, error.parameters[0])]));
+    }
+  };
+}
+
+/**
+ * The request part whose schema has the parameter the core named; else the body, or the query of a
+ * route without one.
+ */
 function partTaking(route: RouteDefinition, parameter: string | undefined): RequestPart {
   const part = (['params', 'query', 'body'] as const).find(
     (each) => parameter !== undefined && route[each]?.properties?.[parameter] !== undefined,

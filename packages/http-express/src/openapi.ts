@@ -36,8 +36,11 @@ export function buildOpenApiDocument(routes: RouteDefinition[], version = '1.0.0
       description: [
         'Prayer times, Qibla, Hijri conversion, mosques, the Quran and nine Hadith collections.',
         'Responses are `{data}` on success and `{error: {code, message}}` on failure.',
-        'Rate limit: a fixed 60-second window per key (100 requests by default); requests without a valid key are counted per client address, and such a request gets 429 once its address has spent the window.',
-        'Keyed responses carry `Cache-Control: private, max-age=0`; every GET has an ETag and answers 304 to a matching If-None-Match.',
+        'Rate limit: a fixed 60-second window per key (100 requests by default); ' +
+          'requests without a valid key are counted per client address, ' +
+          'and such a request gets 429 once its address has spent the window.',
+        'Keyed responses carry `Cache-Control: private, max-age=0`; ' +
+          'every GET has an ETag and answers 304 to a matching If-None-Match.',
         'Reads and their preflights allow any origin; writes carry no CORS headers and are meant for servers.',
       ].join('\n\n'),
     },

@@ -112,6 +112,13 @@ describe('http: request validation (TypeBox schemas, strict ajv)', () => {
       expect(submission({ website: 'http://example.org' })).to.equal(undefined);
     });
 
+    it('accepts the e-mail and website forms people use: spaces around, any script, upper-case schemes', () => {
+      for (const email of [' test@example.org ', 'josé@example.org', 'info@test-münchen.de', 'a..b@example.org'])
+        expect(submission({ email, submitterEmail: email }), email).to.equal(undefined);
+      for (const website of [' https://example.org ', 'HTTPS://example.org', 'https://exämple.de/x', 'http://u@h.org/'])
+        expect(submission({ website }), website).to.equal(undefined);
+    });
+
     for (const [name, change, message] of [
       ['a bad submitterEmail', { submitterEmail: 'not-an-email' }, "Field 'submitterEmail' must be an e-mail address."],
       [

@@ -65,17 +65,21 @@ describe('sources: hadith-json reader over shared/data', function () {
   for (const [slug, [records, chapterFiles, emptyArabic, emptyEnglish, emptyNarrator]] of Object.entries(
     README_COUNTS,
   )) {
-    it(`reads ${slug} with the README's counts: ${records} records, ${chapterFiles} books, ${emptyArabic}/${emptyEnglish}/${emptyNarrator} empty arabic/english/narrator`, () => {
-      const collection = all.get(slug)!;
-      expect(collection.hadiths).to.have.length(records);
-      expect(collection.books).to.have.length(chapterFiles);
-      expect(collection.hadiths.filter((hadith) => hadith.textAr === null)).to.have.length(emptyArabic);
-      expect(collection.hadiths.filter((hadith) => hadith.translations.en === null)).to.have.length(emptyEnglish);
-      expect(collection.hadiths.filter((hadith) => hadith.narrator === null)).to.have.length(emptyNarrator);
-      expect(collection.hadiths.map((hadith) => hadith.number)).to.deep.equal(
-        Array.from({ length: records }, (_, i) => i + 1),
-      );
-    });
+    it(
+      `reads ${slug} with the README's counts: ${records} records, ${chapterFiles} books, ` +
+        `${emptyArabic}/${emptyEnglish}/${emptyNarrator} empty arabic/english/narrator`,
+      () => {
+        const collection = all.get(slug)!;
+        expect(collection.hadiths).to.have.length(records);
+        expect(collection.books).to.have.length(chapterFiles);
+        expect(collection.hadiths.filter((hadith) => hadith.textAr === null)).to.have.length(emptyArabic);
+        expect(collection.hadiths.filter((hadith) => hadith.translations.en === null)).to.have.length(emptyEnglish);
+        expect(collection.hadiths.filter((hadith) => hadith.narrator === null)).to.have.length(emptyNarrator);
+        expect(collection.hadiths.map((hadith) => hadith.number)).to.deep.equal(
+          Array.from({ length: records }, (_, i) => i + 1),
+        );
+      },
+    );
   }
 
   it('numbers hadiths through the chapter files in chapter.id order, each chapter in its file order', () => {

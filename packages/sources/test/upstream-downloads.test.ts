@@ -192,7 +192,7 @@ describe('sources: a dataset in the download cache', function () {
   const dataset = () => manifest.datasets.find((candidate) => candidate.name === 'hadith-qudsi40')!;
   const options = () => ({ cacheDir: dir, rawBase: mirror.url, retry: FAST_RETRY });
 
-  it('fetches every file once into a cache laid out like shared/data, then nothing while the cache matches', async () => {
+  it('fetches every file once into a cache laid out like shared/data, then nothing while it matches', async () => {
     const first = await fetchDataset(manifest, dataset(), options());
     expect(first).to.include({ files: 2, cached: 0, fetched: 2 });
     for (const file of dataset().files) {
@@ -217,7 +217,7 @@ describe('sources: a dataset in the download cache', function () {
     ]);
   });
 
-  it('removes a file the manifest does not list from the folders of the dataset (left by an older manifest)', async () => {
+  it('removes a file the manifest does not list from the folders of the dataset (an older one)', async () => {
     const folder = path.dirname(cachedFilePath(dir, dataset().files[0]!));
     writeFileSync(path.join(folder, 'stray.json'), '{}');
     writeFileSync(path.join(folder, 'notes.txt'), 'kept');
@@ -227,7 +227,7 @@ describe('sources: a dataset in the download cache', function () {
     expect(readFileSync(path.join(folder, 'notes.txt'), 'utf8')).to.equal('kept');
   });
 
-  it('names the dataset and what is missing when the mirror is unreachable, and skips the fetch of later datasets', async () => {
+  it('names the dataset and what is missing when the mirror is unreachable; later fetches are skipped', async () => {
     const empty = mkdtempSync(path.join(tmpdir(), 'islamic-data-cache-empty-'));
     const reachability = { unreachable: null as string | null };
     const rawBase = `http://127.0.0.1:${await closedPort()}`;

@@ -7,7 +7,10 @@ const AT = '2026-01-03T00:00:00.000Z';
 const LATER = '2026-01-04T00:00:00.000Z';
 const C = 'test-collection';
 
-/** What every HadithImportStore must do, in memory and in SQLite alike, read back through the HadithStore over the same data. */
+/**
+ * What every HadithImportStore must do, in memory and in SQLite alike, read back through the
+ * HadithStore over the same data.
+ */
 export function hadithImportStoreConformance(name: string, makeStores: () => Promise<HadithStores>): void {
   describe(`HadithImportStore conformance: ${name}`, () => {
     let store: HadithStore;
@@ -74,62 +77,68 @@ export function hadithImportStoreConformance(name: string, makeStores: () => Pro
         expect((await store.getHadith(C, 1))!.translations).to.deep.equal({});
       });
 
-      it('updates source fields of an existing hadith and keeps its grade, tags, notes and published flag', async () => {
-        await seed(1);
-        await store.setMetadata(C, 1, {
-          narrator: 'Test edited narrator',
-          grade: 'Test grade',
-          tags: ['test-tag'],
-          notes: 'Test note',
-          published: false,
-        });
-        await imports.writeImported(
-          C,
-          [
-            anImportedHadith(1, {
-              textAr: 'Test changed (Arabic)',
-              narrator: 'Test narrator 1b',
-              bookNumber: 2.5,
-              sourceHash: 'test-hash-1b',
-            }),
-          ],
-          LATER,
-        );
-        expect(await store.getHadith(C, 1)).to.deep.include({
-          text_ar: 'Test changed (Arabic)',
-          narrator: 'Test narrator 1b',
-          grade: 'Test grade',
-          tags: ['test-tag'],
-          notes: 'Test note',
-          published: false,
-          book: aHadithBook(2.5),
-        });
-        expect((await imports.sourceHashes(C)).get(1)).to.equal('test-hash-1b');
-      });
+      it(
+        'updates source fields of an existing hadith and keeps its grade, ' + 'tags, notes and published flag',
+        async () => {
+          await seed(1);
+          await store.setMetadata(C, 1, {
+            narrator: 'Test edited narrator',
+            grade: 'Test grade',
+            tags: ['test-tag'],
+            notes: 'Test note',
+            published: false,
+          });
+          await imports.writeImported(
+            C,
+            [
+              anImportedHadith(1, {
+                textAr: 'Test changed (Arabic)',
+                narrator: 'Test narrator 1b',
+                bookNumber: 2.5,
+                sourceHash: 'test-hash-1b',
+              }),
+            ],
+            LATER,
+          );
+          expect(await store.getHadith(C, 1)).to.deep.include({
+            text_ar: 'Test changed (Arabic)',
+            narrator: 'Test narrator 1b',
+            grade: 'Test grade',
+            tags: ['test-tag'],
+            notes: 'Test note',
+            published: false,
+            book: aHadithBook(2.5),
+          });
+          expect((await imports.sourceHashes(C)).get(1)).to.equal('test-hash-1b');
+        },
+      );
 
-      it('keeps the updatedAt of an unchanged imported translation, renews a changed one, and removes a null one', async () => {
-        await seed(3);
-        await imports.writeImported(
-          C,
-          [
-            anImportedHadith(1),
-            anImportedHadith(2, { translations: { en: 'Test hadith 2, revised' } }),
-            anImportedHadith(3, { translations: { en: null } }),
-          ],
-          LATER,
-        );
-        expect(await store.getTranslation(C, 1, 'en')).to.deep.equal({
-          locale: 'en',
-          text: 'Test hadith 1',
-          updatedAt: AT,
-        });
-        expect(await store.getTranslation(C, 2, 'en')).to.deep.equal({
-          locale: 'en',
-          text: 'Test hadith 2, revised',
-          updatedAt: LATER,
-        });
-        expect(await store.getTranslation(C, 3, 'en')).to.equal(undefined);
-      });
+      it(
+        'keeps the updatedAt of an unchanged imported translation, ' + 'renews a changed one, and removes a null one',
+        async () => {
+          await seed(3);
+          await imports.writeImported(
+            C,
+            [
+              anImportedHadith(1),
+              anImportedHadith(2, { translations: { en: 'Test hadith 2, revised' } }),
+              anImportedHadith(3, { translations: { en: null } }),
+            ],
+            LATER,
+          );
+          expect(await store.getTranslation(C, 1, 'en')).to.deep.equal({
+            locale: 'en',
+            text: 'Test hadith 1',
+            updatedAt: AT,
+          });
+          expect(await store.getTranslation(C, 2, 'en')).to.deep.equal({
+            locale: 'en',
+            text: 'Test hadith 2, revised',
+            updatedAt: LATER,
+          });
+          expect(await store.getTranslation(C, 3, 'en')).to.equal(undefined);
+        },
+      );
 
       it('removes the hadiths numbered above a number, with their translations', async () => {
         await seed(5);

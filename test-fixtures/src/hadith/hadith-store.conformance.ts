@@ -97,30 +97,34 @@ export function hadithStoreConformance(name: string, makeStores: () => Promise<H
         expect(await store.getTranslation(C, 1, 'ru')).to.equal(undefined);
       });
 
-      it('gives a hadith back exactly when its metadata and translations are put back as read (what a rollback does)', async () => {
-        await seed(2);
-        await store.putTranslation(C, 2, { locale: 'ru', text: 'Test перевод 2', updatedAt: AT });
-        await store.setMetadata(C, 2, {
-          narrator: 'Test narrator x',
-          grade: 'Test grade',
-          tags: ['test-z', 'test-a'],
-          notes: 'Test note',
-          published: false,
-        });
-        const snapshot = JSON.parse(JSON.stringify(await store.getHadith(C, 2)));
-        const en = (await store.getTranslation(C, 2, 'en'))!;
-        await store.setMetadata(C, 2, { narrator: null, grade: null, tags: [], notes: null, published: true });
-        await store.deleteTranslation(C, 2, 'en');
-        await store.putTranslation(C, 2, { locale: 'az', text: 'Test tərcümə 2', updatedAt: LATER });
+      it(
+        'gives a hadith back exactly when its metadata and ' +
+          'translations are put back as read (what a rollback does)',
+        async () => {
+          await seed(2);
+          await store.putTranslation(C, 2, { locale: 'ru', text: 'Test перевод 2', updatedAt: AT });
+          await store.setMetadata(C, 2, {
+            narrator: 'Test narrator x',
+            grade: 'Test grade',
+            tags: ['test-z', 'test-a'],
+            notes: 'Test note',
+            published: false,
+          });
+          const snapshot = JSON.parse(JSON.stringify(await store.getHadith(C, 2)));
+          const en = (await store.getTranslation(C, 2, 'en'))!;
+          await store.setMetadata(C, 2, { narrator: null, grade: null, tags: [], notes: null, published: true });
+          await store.deleteTranslation(C, 2, 'en');
+          await store.putTranslation(C, 2, { locale: 'az', text: 'Test tərcümə 2', updatedAt: LATER });
 
-        await store.deleteTranslation(C, 2, 'az');
-        await store.putTranslation(C, 2, en);
-        const { narrator, grade, tags, notes, published } = snapshot;
-        await store.setMetadata(C, 2, { narrator, grade, tags, notes, published });
-        expect(await store.getHadith(C, 2)).to.deep.equal(snapshot);
-        expect(Object.keys((await store.getHadith(C, 2))!.translations)).to.deep.equal(['en', 'ru']);
-        expect(await store.getTranslation(C, 2, 'en')).to.deep.equal(en);
-      });
+          await store.deleteTranslation(C, 2, 'az');
+          await store.putTranslation(C, 2, en);
+          const { narrator, grade, tags, notes, published } = snapshot;
+          await store.setMetadata(C, 2, { narrator, grade, tags, notes, published });
+          expect(await store.getHadith(C, 2)).to.deep.equal(snapshot);
+          expect(Object.keys((await store.getHadith(C, 2))!.translations)).to.deep.equal(['en', 'ru']);
+          expect(await store.getTranslation(C, 2, 'en')).to.deep.equal(en);
+        },
+      );
 
       it('refuses a translation of a hadith that does not exist', async () => {
         await seed(1);

@@ -245,84 +245,94 @@ export function mosqueStoreConformance(
       ).to.deep.equal([northA.slug, northB.slug, northC.slug].sort());
     });
 
-    it('filters by country and by city (case- and accent-insensitively) and combines every filter with AND', async () => {
-      const istanbul = published({
-        country: 'TR',
-        city: 'İstanbul',
-        lat: 41.01,
-        lng: 28.97,
-        description: 'Synthetic alpha record.',
-      });
-      const istanbulFar = published({
-        country: 'TR',
-        city: 'Istanbul',
-        lat: 41.5,
-        lng: 29.5,
-        description: 'Synthetic alpha record.',
-      });
-      const ankara = published({
-        country: 'TR',
-        city: 'Ankara',
-        lat: 39.93,
-        lng: 32.85,
-        description: 'Synthetic alpha record.',
-      });
-      const paris = published({
-        country: 'FR',
-        city: 'Paris',
-        lat: 48.85,
-        lng: 2.35,
-        description: 'Synthetic beta record.',
-      });
-      await store.insertMany([istanbul, istanbulFar, ankara, paris]);
-      const find = async (search: Omit<MosqueSearch, 'limit'>) =>
-        slugsOf(await store.searchPublished({ limit: 10, ...search })).sort();
-      expect(await find({ country: 'TR' })).to.deep.equal([istanbul.slug, istanbulFar.slug, ankara.slug].sort());
-      expect(await find({ city: cityKey('ISTANBUL') })).to.deep.equal([istanbul.slug, istanbulFar.slug].sort());
-      expect(await find({ city: cityKey('istanbul'), country: 'FR' })).to.deep.equal([]);
-      expect(await find({ country: 'TR', terms: ['alpha'] })).to.deep.equal(
-        [istanbul.slug, istanbulFar.slug, ankara.slug].sort(),
-      );
-      expect(await find({ country: 'TR', terms: ['beta'] })).to.deep.equal([]);
-      expect(
-        await find({ near: { lat: 41.01, lng: 28.97, radiusKm: 10 }, city: cityKey('istanbul'), terms: ['alpha'] }),
-      ).to.deep.equal([istanbul.slug]);
-      expect(await find({ near: { lat: 41.01, lng: 28.97, radiusKm: 10 }, country: 'FR' })).to.deep.equal([]);
-    });
+    it(
+      'filters by country and by city (case- and accent-insensitively) ' + 'and combines every filter with AND',
+      async () => {
+        const istanbul = published({
+          country: 'TR',
+          city: 'İstanbul',
+          lat: 41.01,
+          lng: 28.97,
+          description: 'Synthetic alpha record.',
+        });
+        const istanbulFar = published({
+          country: 'TR',
+          city: 'Istanbul',
+          lat: 41.5,
+          lng: 29.5,
+          description: 'Synthetic alpha record.',
+        });
+        const ankara = published({
+          country: 'TR',
+          city: 'Ankara',
+          lat: 39.93,
+          lng: 32.85,
+          description: 'Synthetic alpha record.',
+        });
+        const paris = published({
+          country: 'FR',
+          city: 'Paris',
+          lat: 48.85,
+          lng: 2.35,
+          description: 'Synthetic beta record.',
+        });
+        await store.insertMany([istanbul, istanbulFar, ankara, paris]);
+        const find = async (search: Omit<MosqueSearch, 'limit'>) =>
+          slugsOf(await store.searchPublished({ limit: 10, ...search })).sort();
+        expect(await find({ country: 'TR' })).to.deep.equal([istanbul.slug, istanbulFar.slug, ankara.slug].sort());
+        expect(await find({ city: cityKey('ISTANBUL') })).to.deep.equal([istanbul.slug, istanbulFar.slug].sort());
+        expect(await find({ city: cityKey('istanbul'), country: 'FR' })).to.deep.equal([]);
+        expect(await find({ country: 'TR', terms: ['alpha'] })).to.deep.equal(
+          [istanbul.slug, istanbulFar.slug, ankara.slug].sort(),
+        );
+        expect(await find({ country: 'TR', terms: ['beta'] })).to.deep.equal([]);
+        expect(
+          await find({ near: { lat: 41.01, lng: 28.97, radiusKm: 10 }, city: cityKey('istanbul'), terms: ['alpha'] }),
+        ).to.deep.equal([istanbul.slug]);
+        expect(await find({ near: { lat: 41.01, lng: 28.97, radiusKm: 10 }, country: 'FR' })).to.deep.equal([]);
+      },
+    );
 
-    it('finds by a word, or the start of a word, of the Arabic or English name, address, city or description', async () => {
-      const target = published({
-        nameEn: 'Test Mosque Quokka',
-        nameAr: 'مَسْجِدُ الاِخْتِبَارِ',
-        addressLine1: '12 Wombat Street',
-        city: 'Testville',
-        description: 'Synthetic record near the Café Platypus.',
-      });
-      const other = published({ nameEn: 'Test Mosque Other', nameAr: 'مسجد', description: 'Synthetic other record.' });
-      await store.insertMany([target, other]);
-      for (const q of [
-        'الاختبار',
-        'الاخْتِبار',
-        'quokka',
-        'QUOKKA',
-        'wombat',
-        'testville',
-        'platypus',
-        'cafe',
-        'café',
-        'plat',
-        'quokka platypus',
-      ]) {
-        expect(slugsOf(await store.searchPublished({ terms: searchTerms(q), limit: 10 })), q).to.deep.equal([
-          target.slug,
-        ]);
-      }
-      expect(slugsOf(await store.searchPublished({ terms: searchTerms('مسجد'), limit: 10 })).sort()).to.deep.equal(
-        [target.slug, other.slug].sort(),
-      );
-      expect(await store.searchPublished({ terms: searchTerms('quokka other'), limit: 10 })).to.deep.equal([]);
-      expect(await store.searchPublished({ terms: searchTerms('okka'), limit: 10 })).to.deep.equal([]);
-    });
+    it(
+      'finds by a word, or the start of a word, ' + 'of the Arabic or English name, address, city or description',
+      async () => {
+        const target = published({
+          nameEn: 'Test Mosque Quokka',
+          nameAr: 'مَسْجِدُ الاِخْتِبَارِ',
+          addressLine1: '12 Wombat Street',
+          city: 'Testville',
+          description: 'Synthetic record near the Café Platypus.',
+        });
+        const other = published({
+          nameEn: 'Test Mosque Other',
+          nameAr: 'مسجد',
+          description: 'Synthetic other record.',
+        });
+        await store.insertMany([target, other]);
+        for (const q of [
+          'الاختبار',
+          'الاخْتِبار',
+          'quokka',
+          'QUOKKA',
+          'wombat',
+          'testville',
+          'platypus',
+          'cafe',
+          'café',
+          'plat',
+          'quokka platypus',
+        ]) {
+          expect(slugsOf(await store.searchPublished({ terms: searchTerms(q), limit: 10 })), q).to.deep.equal([
+            target.slug,
+          ]);
+        }
+        expect(slugsOf(await store.searchPublished({ terms: searchTerms('مسجد'), limit: 10 })).sort()).to.deep.equal(
+          [target.slug, other.slug].sort(),
+        );
+        expect(await store.searchPublished({ terms: searchTerms('quokka other'), limit: 10 })).to.deep.equal([]);
+        expect(await store.searchPublished({ terms: searchTerms('okka'), limit: 10 })).to.deep.equal([]);
+      },
+    );
 
     it('takes FTS syntax in a search as plain words', async () => {
       const record = published({ description: 'Synthetic near or not record.' });

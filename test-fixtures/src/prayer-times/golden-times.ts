@@ -3,7 +3,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** adhan-js's shared golden times (see the folder's README): eight places, 462 days, with their source and allowed variance. */
+/**
+ * adhan-js's shared golden times (see the folder's README): eight places, 462 days, with their
+ * source and allowed variance.
+ */
 export const GOLDEN_TIMES_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../../../shared/data/reference/prayer-times/adhan-shared-times',
@@ -68,7 +71,10 @@ export function goldenSettings({ params }: GoldenTimesFile) {
   };
 }
 
-/** Every time of `expected` that `timings` (local "HH:mm", null for none) misses by more than the file's variance, as readable lines. */
+/**
+ * Every time of `expected` that `timings` (local "HH:mm", null for none) misses by more than the
+ * file's variance, as readable lines.
+ */
 export function goldenMisses(
   golden: GoldenTimesFile,
   expected: GoldenTimesFile['times'][number],

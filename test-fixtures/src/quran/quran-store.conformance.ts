@@ -152,21 +152,25 @@ export function quranStoreConformance(name: string, makeStore: () => Promise<Qur
         expect(await store.putTranslations('en', syntheticTexts(surahs, 'en'), AT_2)).to.equal(1);
       });
 
-      it('gives an ayah back exactly when its metadata and translations are put back as read (what a rollback does)', async () => {
-        await store.setMetadata(2, 10, { tags: ['test-z', 'test-a'], notes: 'Test note', published: false });
-        const snapshot = JSON.parse(JSON.stringify(await store.getAyah(2, 10)));
-        const en = (await store.getTranslation(2, 10, 'en'))!;
-        await store.setMetadata(2, 10, { tags: [], notes: null, published: true });
-        await store.deleteTranslation(2, 10, 'en');
-        await store.putTranslation(2, 10, { locale: 'az', text: 'Test az 2:10', updatedAt: AT_2 });
+      it(
+        'gives an ayah back exactly when its metadata and ' +
+          'translations are put back as read (what a rollback does)',
+        async () => {
+          await store.setMetadata(2, 10, { tags: ['test-z', 'test-a'], notes: 'Test note', published: false });
+          const snapshot = JSON.parse(JSON.stringify(await store.getAyah(2, 10)));
+          const en = (await store.getTranslation(2, 10, 'en'))!;
+          await store.setMetadata(2, 10, { tags: [], notes: null, published: true });
+          await store.deleteTranslation(2, 10, 'en');
+          await store.putTranslation(2, 10, { locale: 'az', text: 'Test az 2:10', updatedAt: AT_2 });
 
-        await store.deleteTranslation(2, 10, 'az');
-        await store.putTranslation(2, 10, en);
-        await store.setMetadata(2, 10, { tags: snapshot.tags, notes: snapshot.notes, published: snapshot.published });
-        expect(await store.getAyah(2, 10)).to.deep.equal(snapshot);
-        expect(Object.keys((await store.getAyah(2, 10))!.translations)).to.deep.equal(['en', 'ru']);
-        expect(await store.getTranslation(2, 10, 'en')).to.deep.equal(en);
-      });
+          await store.deleteTranslation(2, 10, 'az');
+          await store.putTranslation(2, 10, en);
+          await store.setMetadata(2, 10, { tags: snapshot.tags, notes: snapshot.notes, published: snapshot.published });
+          expect(await store.getAyah(2, 10)).to.deep.equal(snapshot);
+          expect(Object.keys((await store.getAyah(2, 10))!.translations)).to.deep.equal(['en', 'ru']);
+          expect(await store.getTranslation(2, 10, 'en')).to.deep.equal(en);
+        },
+      );
 
       it('lists the published texts of a language, or the Arabic original, in order', async () => {
         await store.setMetadata(2, 3, { tags: [], notes: null, published: false });

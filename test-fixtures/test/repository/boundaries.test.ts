@@ -8,6 +8,13 @@ import { REPOSITORY_ROOT } from './repository-root.js';
  * configuration (`no-restricted-imports` per package): each case lints a made-up file placed where a
  * real one would be, so the rules are shown to catch what they forbid and to allow what they must.
  */
+const BOUNDARY_RULES = [
+  'no-restricted-imports',
+  'no-restricted-globals',
+  'no-restricted-properties',
+  'no-restricted-syntax',
+];
+
 describe('package boundaries (eslint.config.js)', function () {
   this.timeout(60_000);
   const eslint = new ESLint({ cwd: REPOSITORY_ROOT });
@@ -17,7 +24,7 @@ describe('package boundaries (eslint.config.js)', function () {
       filePath: path.join(REPOSITORY_ROOT, file),
     });
     return (result?.messages ?? [])
-      .filter(({ ruleId }) => ruleId === 'no-restricted-imports' || ruleId === 'no-restricted-globals')
+      .filter(({ ruleId }) => ruleId !== null && BOUNDARY_RULES.includes(ruleId))
       .map(({ message }) => message);
   }
 
@@ -47,6 +54,16 @@ describe('package boundaries (eslint.config.js)', function () {
     ['packages/http-express/src/x.ts', "import value from 'better-sqlite3';", /only through core ports/],
     ['packages/cli/src/commands/keys.ts', "import { container as value } from 'tsyringe';", /composition root/],
     ['packages/adapters-sqlite/src/x.ts', "import value from 'express';", /know no HTTP/],
+    ['packages/core/src/x.ts', "import { sql as value } from 'kysely/helpers/sqlite';", /no database/],
+    ['packages/core/src/x.ts', "import { DatabaseSync as value } from 'node:sqlite';", /no database/],
+    ['packages/http-express/src/x.ts', "import value from 'kysely/helpers/postgres';", /only through core ports/],
+    ['packages/core/src/x.ts', 'const value = await globalThis.fetch("http://127.0.0.1/");', /Core does no I\/O/],
+    ['packages/core/src/x.ts', "const value = await import('node:fs');", /statically only/],
+    [
+      'packages/sources/src/x.ts',
+      "import { sqliteStores as value } from '@islamic-data/adapters-sqlite';",
+      /core only/,
+    ],
   ];
   for (const [file, code, why] of forbidden) {
     it(`refuses in ${file}: ${code}`, async () => {

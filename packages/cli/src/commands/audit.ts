@@ -116,8 +116,11 @@ function describeResult(result: RollbackResult): string {
     .join('\n');
 }
 
-const headline = (entry: AuditEntry) =>
-  `#${entry.id} ${entry.at} ${entry.action} ${entry.resource} by ${entry.keyName}${entry.keyId ? ` (${entry.keyId})` : ''}${entry.revertsEntryId ? ` reverting #${entry.revertsEntryId}` : ''}`;
+const headline = (entry: AuditEntry) => {
+  const key = entry.keyId ? ` (${entry.keyId})` : '';
+  const reverts = entry.revertsEntryId ? ` reverting #${entry.revertsEntryId}` : '';
+  return `#${entry.id} ${entry.at} ${entry.action} ${entry.resource} by ${entry.keyName}${key}${reverts}`;
+};
 
 function positiveInteger(value: string, name: string): number {
   const parsed = parsePositiveInteger(value);

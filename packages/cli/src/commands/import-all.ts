@@ -94,7 +94,8 @@ async function importAll(options: { datasets?: string; list?: boolean; json?: bo
   const failed = outcomes.filter((row) => row.status === 'failed');
   if (failed.length > 0) {
     throw new Error(
-      `import all could not import ${failed.length} of ${outcomes.length} datasets (${failed.map((row) => row.dataset).join(', ')}); ` +
+      `import all could not import ${failed.length} of ${outcomes.length} datasets ` +
+        `(${failed.map((row) => row.dataset).join(', ')}); ` +
         'the others are imported and the server serves what the database holds.\n' +
         failed.map((row) => `  ${row.detail}`).join('\n'),
     );
@@ -107,7 +108,8 @@ function selectDatasets(manifest: UpstreamManifest, list: string | undefined): U
   const unknown = names.filter((name) => !manifest.datasets.some((dataset) => dataset.name === name));
   if (unknown.length > 0) {
     throw validationError(
-      `datasets names ${unknown.map((name) => `'${name}'`).join(', ')}, not in the manifest (${manifest.datasets.map((dataset) => dataset.name).join(', ')}).`,
+      `datasets names ${unknown.map((name) => `'${name}'`).join(', ')}, not in the manifest ` +
+        `(${manifest.datasets.map((dataset) => dataset.name).join(', ')}).`,
     );
   }
   // A translation is stored against the Quran's ayahs, so the Quran comes with it.

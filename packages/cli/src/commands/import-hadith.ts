@@ -9,7 +9,8 @@ export function addHadithImportCommands(importCommand: Command): void {
   importCommand
     .command('hadith')
     .description(
-      'Import the Hadith collections from the hadith-json layout: one transaction per collection, only differences are written, ' +
+      'Import the Hadith collections from the hadith-json layout: ' +
+        'one transaction per collection, only differences are written, ' +
         'and hadiths whose source record is unchanged keep their edits',
     )
     .requiredOption(

@@ -1,4 +1,9 @@
-import { importQuran, importTanzilTranslation, type QuranEditionImportResult } from '@islamic-data/core';
+import {
+  assertWritableLocale,
+  importQuran,
+  importTanzilTranslation,
+  type QuranEditionImportResult,
+} from '@islamic-data/core';
 import { loadQuranJson, readTanzilTranslation } from '@islamic-data/sources';
 import type { Command } from 'commander';
 import { withServices } from '../context.js';
@@ -8,17 +13,20 @@ import { progressBar } from '../progress.js';
 const describeEdition = (result: QuranEditionImportResult) =>
   result.auditEntryId === null
     ? `${result.lang} (${result.name}): unchanged, ${result.ayahCount} ayahs`
-    : `${result.lang} (${result.name}): ${result.ayahCount} ayahs, ${result.changedAyahs} changed${result.metadataChanged ? ', edition metadata updated' : ''} (audit entry ${result.auditEntryId})`;
+    : `${result.lang} (${result.name}): ${result.ayahCount} ayahs, ${result.changedAyahs} changed` +
+      `${result.metadataChanged ? ', edition metadata updated' : ''} (audit entry ${result.auditEntryId})`;
 
 export function addQuranImportCommands(importCommand: Command): void {
   importCommand
     .command('quran')
     .description(
-      'Import surahs, the Arabic (Uthmani) text and the English, Russian and Turkish translations from quran-json; re-running changes nothing',
+      'Import surahs, the Arabic (Uthmani) text and ' +
+        'the English, Russian and Turkish translations from quran-json; re-running changes nothing',
     )
     .option(
       '--from <dir|url>',
-      'a folder or base URL holding quran.json, quran_en.json, quran_ru.json, quran_tr.json (default: the installed quran-json package)',
+      'a folder or base URL holding quran.json, quran_en.json, quran_ru.json, quran_tr.json ' +
+        '(default: the installed quran-json package)',
     )
     .option('--json', 'print JSON')
     .action((options: { from?: string; json?: boolean }) =>
@@ -40,8 +48,10 @@ export function addQuranImportCommands(importCommand: Command): void {
   importCommand
     .command('quran-translation')
     .description(
-      'Import one Quran translation from a Tanzil XML file or URL (all ayahs, in one transaction; re-running changes nothing). ' +
-        "Name, translator, attribution, licence and source default to the file's header and, for Tanzil files, Tanzil's non-commercial terms.",
+      'Import one Quran translation from a Tanzil XML file or URL ' +
+        '(all ayahs, in one transaction; re-running changes nothing). ' +
+        "Name, translator, attribution, licence and source default to the file's header and, " +
+        "for Tanzil files, Tanzil's non-commercial terms.",
     )
     .requiredOption('--lang <code>', 'language code of the translation, e.g. az')
     .requiredOption('--from <file|url>', 'Tanzil translation XML (<quran><sura index><aya index text/>…)')
@@ -65,6 +75,7 @@ export function addQuranImportCommands(importCommand: Command): void {
         json?: boolean;
       }) =>
         withServices(async (deps) => {
+          assertWritableLocale(options.lang); // before a long download, not after it
           const bar = progressBar('bytes');
           const translation = await readTanzilTranslation(options.from, (read, total) =>
             bar?.update(read, total),

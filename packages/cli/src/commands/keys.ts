@@ -30,7 +30,8 @@ export function keysCommand(): Command {
         print(options.json, { ...summary, key }, () =>
           [
             `Created key ${summary.id} (${summary.name})`,
-            `scopes: ${summary.scopes.join(',')}  permissions: ${summary.permissions.join(',')}  expires: ${summary.expiresAt ?? 'never'}`,
+            `scopes: ${summary.scopes.join(',')}  permissions: ${summary.permissions.join(',')}  ` +
+              `expires: ${summary.expiresAt ?? 'never'}`,
             '',
             'API key (shown only this once; store it now):',
             key,

@@ -54,7 +54,9 @@ export function mosquesCommand(): Command {
   mosques
     .command('approve')
     .description(
-      `Publish a pending (or unpublished) mosque; it needs coordinates. Warns about a published mosque within ${DUPLICATE_RADIUS_KM * 1000} m with a similar name, and approves anyway`,
+      `Publish a pending (or unpublished) mosque; it needs coordinates. ` +
+        `Warns about a published mosque within ${DUPLICATE_RADIUS_KM * 1000} m with a similar name, ` +
+        `and approves anyway`,
     )
     .argument('<slug>', 'mosque slug')
     .option('--lat <degrees>', 'latitude, replacing the submitted one (with --lng)', coordinate)
@@ -65,7 +67,8 @@ export function mosquesCommand(): Command {
         const { mosque, possibleDuplicates } = await approveMosque(deps, slug, { lat: options.lat, lng: options.lng });
         for (const duplicate of possibleDuplicates) {
           process.stderr.write(
-            `warning: published mosque '${duplicate.slug}' (${duplicate.nameEn}) is ${duplicate.distanceM} m away with a similar name; ` +
+            `warning: published mosque '${duplicate.slug}' (${duplicate.nameEn}) ` +
+              `is ${duplicate.distanceM} m away with a similar name; ` +
               `if it is the same mosque, unpublish one of them (mosques unpublish SLUG).\n`,
           );
         }

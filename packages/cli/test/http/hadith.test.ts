@@ -51,7 +51,10 @@ describe('http: hadith (nine collections imported from shared/data)', function (
       (entry) => entry.action !== 'import' && !entry.action.startsWith('keys.'),
     );
 
-  /** Runs a write and checks that it added exactly `expected` audit entries; returns the response and the new entries. */
+  /**
+   * Runs a write and checks that it added exactly `expected` audit entries; returns the response
+   * and the new entries.
+   */
   async function audited(expected: number, write: () => Promise<request.Response>) {
     const before = (await auditEntries()).length;
     const response = await write();
@@ -92,28 +95,31 @@ describe('http: hadith (nine collections imported from shared/data)', function (
       expectError(await get('/hadith/collections', quranOnly), 403, 'INSUFFICIENT_SCOPE');
     });
 
-    it('walks Bukhari with limit=100, visiting every hadith once in order and ending with nextStartAfter null', async () => {
-      const seen: number[] = [];
-      let startAfter: number | null = null;
-      let pages = 0;
-      do {
-        const response = await get(
-          `/hadith/collections/bukhari/hadiths?limit=100${startAfter === null ? '' : `&startAfter=${startAfter}`}`,
-        );
-        expect(response.status).to.equal(200);
-        const { items, nextStartAfter } = response.body.data as {
-          items: { number: number }[];
-          nextStartAfter: number | null;
-        };
-        expect(items.length).to.be.within(1, 100);
-        seen.push(...items.map((item) => item.number));
-        if (nextStartAfter !== null) expect(nextStartAfter).to.equal(items.at(-1)!.number);
-        startAfter = nextStartAfter;
-        pages++;
-      } while (startAfter !== null);
-      expect(pages).to.equal(Math.ceil(7277 / 100));
-      expect(seen).to.deep.equal(Array.from({ length: 7277 }, (_, i) => i + 1));
-    });
+    it(
+      'walks Bukhari with limit=100, ' + 'visiting every hadith once in order and ending with nextStartAfter null',
+      async () => {
+        const seen: number[] = [];
+        let startAfter: number | null = null;
+        let pages = 0;
+        do {
+          const response = await get(
+            `/hadith/collections/bukhari/hadiths?limit=100${startAfter === null ? '' : `&startAfter=${startAfter}`}`,
+          );
+          expect(response.status).to.equal(200);
+          const { items, nextStartAfter } = response.body.data as {
+            items: { number: number }[];
+            nextStartAfter: number | null;
+          };
+          expect(items.length).to.be.within(1, 100);
+          seen.push(...items.map((item) => item.number));
+          if (nextStartAfter !== null) expect(nextStartAfter).to.equal(items.at(-1)!.number);
+          startAfter = nextStartAfter;
+          pages++;
+        } while (startAfter !== null);
+        expect(pages).to.equal(Math.ceil(7277 / 100));
+        expect(seen).to.deep.equal(Array.from({ length: 7277 }, (_, i) => i + 1));
+      },
+    );
 
     it('defaults to 20 per page from the start', async () => {
       const { items, nextStartAfter } = (await get('/hadith/collections/nawawi40/hadiths')).body.data;
@@ -146,15 +152,18 @@ describe('http: hadith (nine collections imported from shared/data)', function (
       });
     }
 
-    it('answers 404 for an unknown collection and for numbers beyond the last, 400 for a non-integer number', async () => {
-      expectError(await get('/hadith/collections/test-unknown/hadiths'), 404, 'NOT_FOUND');
-      expectError(await get('/hadith/collections/bukhari/hadiths/7278'), 404, 'NOT_FOUND');
-      expectError(await get('/hadith/collections/bukhari/hadiths/0'), 404, 'NOT_FOUND');
-      expectError(await get('/hadith/collections/test-unknown/hadiths/1'), 404, 'NOT_FOUND');
-      expectError(await get('/hadith/collections/bukhari/hadiths/abc'), 400, 'VALIDATION_ERROR');
-      expectError(await get('/hadith/collections/bukhari/hadiths/1.5'), 400, 'VALIDATION_ERROR');
-      expect((await get('/hadith/collections/bukhari/hadiths/7277')).status).to.equal(200);
-    });
+    it(
+      'answers 404 for an unknown collection and for numbers beyond the last, ' + '400 for a non-integer number',
+      async () => {
+        expectError(await get('/hadith/collections/test-unknown/hadiths'), 404, 'NOT_FOUND');
+        expectError(await get('/hadith/collections/bukhari/hadiths/7278'), 404, 'NOT_FOUND');
+        expectError(await get('/hadith/collections/bukhari/hadiths/0'), 404, 'NOT_FOUND');
+        expectError(await get('/hadith/collections/test-unknown/hadiths/1'), 404, 'NOT_FOUND');
+        expectError(await get('/hadith/collections/bukhari/hadiths/abc'), 400, 'VALIDATION_ERROR');
+        expectError(await get('/hadith/collections/bukhari/hadiths/1.5'), 400, 'VALIDATION_ERROR');
+        expect((await get('/hadith/collections/bukhari/hadiths/7277')).status).to.equal(200);
+      },
+    );
 
     it('gives a hadith its Arabic text, English translation, narrator and book as the source has them', async () => {
       const raw = rawChapter('the_9_books', 'bukhari', '1.json');

@@ -66,24 +66,28 @@ describe('http: GET /hijri against the hijri-converter reference fixtures, both 
     expect(conversions).to.equal(3784);
   });
 
-  it('month starts agree with the month lengths: each kfupm/website month start is the day after the last of the previous month', async () => {
-    const starts = [...rowsByFile.get('ummalqura_calendar_website.json')!].map(([[hijri, gregorian]]) => ({
-      hijri,
-      gregorian,
-    }));
-    const misses: string[] = [];
-    for (let i = 1; i < starts.length; i++) {
-      const previous = starts[i - 1]!;
-      const current = starts[i]!;
-      const consecutive = current.hijri[1] === (previous.hijri[1] % 12) + 1;
-      if (!consecutive) continue;
-      const { hijri } = await convert('hijri', iso(previous.hijri));
-      const days = (Date.UTC(...toUtc(current.gregorian)) - Date.UTC(...toUtc(previous.gregorian))) / 86_400_000;
-      if (days !== hijri.monthLength)
-        misses.push(`${iso(previous.hijri)}: monthLength ${hijri.monthLength}, ${days} days to the next month`);
-    }
-    expect(misses, misses.slice(0, 5).join('; ')).to.deep.equal([]);
-  });
+  it(
+    'month starts agree with the month lengths: ' +
+      'each kfupm/website month start is the day after the last of the previous month',
+    async () => {
+      const starts = [...rowsByFile.get('ummalqura_calendar_website.json')!].map(([[hijri, gregorian]]) => ({
+        hijri,
+        gregorian,
+      }));
+      const misses: string[] = [];
+      for (let i = 1; i < starts.length; i++) {
+        const previous = starts[i - 1]!;
+        const current = starts[i]!;
+        const consecutive = current.hijri[1] === (previous.hijri[1] % 12) + 1;
+        if (!consecutive) continue;
+        const { hijri } = await convert('hijri', iso(previous.hijri));
+        const days = (Date.UTC(...toUtc(current.gregorian)) - Date.UTC(...toUtc(previous.gregorian))) / 86_400_000;
+        if (days !== hijri.monthLength)
+          misses.push(`${iso(previous.hijri)}: monthLength ${hijri.monthLength}, ${days} days to the next month`);
+      }
+      expect(misses, misses.slice(0, 5).join('; ')).to.deep.equal([]);
+    },
+  );
 });
 
 const toUtc = ([year, month, day]: HijriTriple): [number, number, number] => [year, month - 1, day];

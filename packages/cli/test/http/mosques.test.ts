@@ -161,38 +161,44 @@ describe('http: mosques', () => {
       await t.deps.unitOfWork.run((stores) => stores.mosques.insertMany(records));
     });
 
-    it('returns exactly the mosques within the radius, nearest first, as a brute-force haversine over the set', async () => {
-      const random = seededRandom(5);
-      let found = 0;
-      for (let i = 0; i < 12; i++) {
-        const centre = records[Math.floor(random() * records.length)]!;
-        for (const radiusKm of [10, 150, 500]) {
-          const near = { lat: centre.lat! + 0.01, lng: centre.lng! + 0.01, radiusKm };
-          const response = await get(`/mosques?near=${near.lat},${near.lng},${radiusKm}&limit=100`);
-          expect(response.status).to.equal(200);
-          // The set has only generated mosques near these centres except the ones submitted above (in GB).
-          const others = (response.body.data as { slug: string }[]).filter(
-            (m) => !m.slug.startsWith('test-mosque-nightingale'),
-          );
-          const expected = bruteForceNear(
-            records,
-            near,
-            others.length === response.body.data.length ? 100 : others.length,
-          );
-          expect(
-            others.map((m) => m.slug),
-            JSON.stringify(near),
-          ).to.deep.equal(expected.map((e) => e.slug));
-          const distances = (response.body.data as { distanceKm: number }[]).map((m) => m.distanceKm);
-          expect(distances).to.deep.equal([...distances].sort((a, b) => a - b));
-          others.forEach((m, j) =>
-            expect((m as unknown as { distanceKm: number }).distanceKm).to.be.closeTo(expected[j]!.distanceKm, 0.0006),
-          );
-          found += expected.length;
+    it(
+      'returns exactly the mosques within the radius, ' + 'nearest first, as a brute-force haversine over the set',
+      async () => {
+        const random = seededRandom(5);
+        let found = 0;
+        for (let i = 0; i < 12; i++) {
+          const centre = records[Math.floor(random() * records.length)]!;
+          for (const radiusKm of [10, 150, 500]) {
+            const near = { lat: centre.lat! + 0.01, lng: centre.lng! + 0.01, radiusKm };
+            const response = await get(`/mosques?near=${near.lat},${near.lng},${radiusKm}&limit=100`);
+            expect(response.status).to.equal(200);
+            // The set has only generated mosques near these centres except the ones submitted above (in GB).
+            const others = (response.body.data as { slug: string }[]).filter(
+              (m) => !m.slug.startsWith('test-mosque-nightingale'),
+            );
+            const expected = bruteForceNear(
+              records,
+              near,
+              others.length === response.body.data.length ? 100 : others.length,
+            );
+            expect(
+              others.map((m) => m.slug),
+              JSON.stringify(near),
+            ).to.deep.equal(expected.map((e) => e.slug));
+            const distances = (response.body.data as { distanceKm: number }[]).map((m) => m.distanceKm);
+            expect(distances).to.deep.equal([...distances].sort((a, b) => a - b));
+            others.forEach((m, j) =>
+              expect((m as unknown as { distanceKm: number }).distanceKm).to.be.closeTo(
+                expected[j]!.distanceKm,
+                0.0006,
+              ),
+            );
+            found += expected.length;
+          }
         }
-      }
-      expect(found).to.be.greaterThan(500);
-    });
+        expect(found).to.be.greaterThan(500);
+      },
+    );
 
     it('defaults to 20 results and honours limit', async () => {
       expect((await get('/mosques')).body.data).to.have.length(20);

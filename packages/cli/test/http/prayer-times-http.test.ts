@@ -178,16 +178,19 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
       expect(response.headers.etag).to.be.a('string');
     });
 
-    it('defaults: muslim-world-league, shafi, the zone and recommended rule of the point, unresolved polar circle', async () => {
-      const makkah = (await get(`/prayer-times?${MAKKAH}&date=2026-03-01`)).body.data;
-      expect(makkah.method.id).to.equal('muslim-world-league');
-      expect(makkah.madhab).to.equal('shafi');
-      expect(makkah.location.timezone).to.equal('Asia/Riyadh');
-      expect(makkah.highLatitudeRule).to.equal('middle-of-the-night');
-      const london = (await get('/prayer-times?lat=51.5074&lng=-0.1278&date=2026-03-01')).body.data;
-      expect(london.location.timezone).to.equal('Europe/London');
-      expect(london.highLatitudeRule).to.equal('seventh-of-the-night');
-    });
+    it(
+      'defaults: muslim-world-league, shafi, ' + 'the zone and recommended rule of the point, unresolved polar circle',
+      async () => {
+        const makkah = (await get(`/prayer-times?${MAKKAH}&date=2026-03-01`)).body.data;
+        expect(makkah.method.id).to.equal('muslim-world-league');
+        expect(makkah.madhab).to.equal('shafi');
+        expect(makkah.location.timezone).to.equal('Asia/Riyadh');
+        expect(makkah.highLatitudeRule).to.equal('middle-of-the-night');
+        const london = (await get('/prayer-times?lat=51.5074&lng=-0.1278&date=2026-03-01')).body.data;
+        expect(london.location.timezone).to.equal('Europe/London');
+        expect(london.highLatitudeRule).to.equal('seventh-of-the-night');
+      },
+    );
 
     it("the default date is today in the point's zone, or in the given timezone", async () => {
       // The clock says 2026-03-01T22:30Z: already 2 March in Makkah (UTC+3), still 1 March in New York.

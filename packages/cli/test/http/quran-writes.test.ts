@@ -89,17 +89,20 @@ describe('http: Quran writes', () => {
       });
     });
 
-    it('is idempotent: the same PUT again answers 200 with the same record and is audited with before = after', async () => {
-      const first = await put('de-at', { text: 'Test de-at 2:255' });
-      const count = (await writeEntries()).length;
-      const again = await put('de-at', { text: 'Test de-at 2:255' });
-      expect(first.status).to.equal(201);
-      expect(again.status).to.equal(200);
-      expect(again.body.data).to.deep.equal(first.body.data);
-      const entries = await writeEntries();
-      expect(entries).to.have.length(count + 1);
-      expect(entries[0]!.before).to.deep.equal(entries[0]!.after);
-    });
+    it(
+      'is idempotent: the same PUT again answers 200 with ' + 'the same record and is audited with before = after',
+      async () => {
+        const first = await put('de-at', { text: 'Test de-at 2:255' });
+        const count = (await writeEntries()).length;
+        const again = await put('de-at', { text: 'Test de-at 2:255' });
+        expect(first.status).to.equal(201);
+        expect(again.status).to.equal(200);
+        expect(again.body.data).to.deep.equal(first.body.data);
+        const entries = await writeEntries();
+        expect(entries).to.have.length(count + 1);
+        expect(entries[0]!.before).to.deep.equal(entries[0]!.after);
+      },
+    );
 
     it('replaces an imported translation and records the imported text as before', async () => {
       const original = (await request(t.app).get(`${AYAH}?translations=en`).set('X-API-Key', keys.reader)).body.data
@@ -145,26 +148,30 @@ describe('http: Quran writes', () => {
       });
     });
 
-    it('400 VALIDATION_ERROR for empty text, wrong types, missing or extra fields, too long text, a malformed locale', async () => {
-      await expectNothingWritten(async () => {
-        for (const body of [
-          { text: '' },
-          { text: '   ' },
-          { text: 5 },
-          { text: null },
-          { text: ['x'] },
-          {},
-          { text: 'Test', extra: 1 },
-          [],
-          { text: 'x'.repeat(50_001) },
-        ]) {
-          const response = await put('de', body);
-          expectError(response, 400, 'VALIDATION_ERROR');
-        }
-        expectError(await put('EN', { text: 'Test' }), 400, 'VALIDATION_ERROR');
-        expectError(await put('e', { text: 'Test' }), 400, 'VALIDATION_ERROR');
-      });
-    });
+    it(
+      '400 VALIDATION_ERROR for empty text, wrong types, ' +
+        'missing or extra fields, too long text, a malformed locale',
+      async () => {
+        await expectNothingWritten(async () => {
+          for (const body of [
+            { text: '' },
+            { text: '   ' },
+            { text: 5 },
+            { text: null },
+            { text: ['x'] },
+            {},
+            { text: 'Test', extra: 1 },
+            [],
+            { text: 'x'.repeat(50_001) },
+          ]) {
+            const response = await put('de', body);
+            expectError(response, 400, 'VALIDATION_ERROR');
+          }
+          expectError(await put('EN', { text: 'Test' }), 400, 'VALIDATION_ERROR');
+          expectError(await put('e', { text: 'Test' }), 400, 'VALIDATION_ERROR');
+        });
+      },
+    );
 
     it('404 for an ayah the Quran does not have, and nothing audited', async () => {
       await expectNothingWritten(async () => {
@@ -189,24 +196,27 @@ describe('http: Quran writes', () => {
   });
 
   describe('PATCH .../ayahs/{ayah}', () => {
-    it('patches tags, notes and published and answers the whole ayah, audited with the whole ayah before and after', async () => {
-      const before = (await request(t.app).get(AYAH).set('X-API-Key', keys.writer)).body.data;
-      const response = await patch({ tags: ['test-tag'], notes: 'Test note' });
-      expect(response.status).to.equal(200);
-      expect(response.body.data).to.deep.equal({ ...before, tags: ['test-tag'], notes: 'Test note' });
-      const unpublished = await patch({ published: false, notes: null });
-      expect(unpublished.body.data).to.deep.include({ tags: ['test-tag'], notes: null, published: false });
-      const [second, first] = await writeEntries();
-      expect(first).to.deep.include({
-        keyName: 'Test writer',
-        action: 'metadata.patch',
-        resource: 'quran/2/255',
-        before,
-        after: response.body.data,
-      });
-      expect(second).to.deep.include({ before: response.body.data, after: unpublished.body.data });
-      expect((await patch({ published: true, tags: [] })).body.data).to.deep.include({ published: true, tags: [] });
-    });
+    it(
+      'patches tags, notes and published and answers the whole ayah, ' + 'audited with the whole ayah before and after',
+      async () => {
+        const before = (await request(t.app).get(AYAH).set('X-API-Key', keys.writer)).body.data;
+        const response = await patch({ tags: ['test-tag'], notes: 'Test note' });
+        expect(response.status).to.equal(200);
+        expect(response.body.data).to.deep.equal({ ...before, tags: ['test-tag'], notes: 'Test note' });
+        const unpublished = await patch({ published: false, notes: null });
+        expect(unpublished.body.data).to.deep.include({ tags: ['test-tag'], notes: null, published: false });
+        const [second, first] = await writeEntries();
+        expect(first).to.deep.include({
+          keyName: 'Test writer',
+          action: 'metadata.patch',
+          resource: 'quran/2/255',
+          before,
+          after: response.body.data,
+        });
+        expect(second).to.deep.include({ before: response.body.data, after: unpublished.body.data });
+        expect((await patch({ published: true, tags: [] })).body.data).to.deep.include({ published: true, tags: [] });
+      },
+    );
 
     it('403 FORBIDDEN_LOCALE for text_ar in the body', async () => {
       await expectNothingWritten(async () => {

@@ -61,19 +61,22 @@ describe('http: open Quran translation downloads', () => {
   });
 
   for (const lang of ['en', 'ru', 'tr', 'az']) {
-    it(`gives ${lang} under translator copyright as 6236 entries with text null and the edition's licence`, async () => {
-      const entries = (await open(`/translations/quran/${lang}`)).body.data as QuranDownloadEntry[];
-      expect(entries).to.have.length(6236);
-      const edition = (await t.deps.stores.editions.get('quran', null, lang))!;
-      for (const entry of entries) {
-        expect(entry.text).to.equal(null);
-        expect(entry).to.include({
-          attribution: edition.attribution,
-          license: edition.license,
-          source_url: edition.sourceUrl,
-        });
-      }
-    });
+    it(
+      `gives ${lang} under translator copyright as 6236 ` + `entries with text null and the edition's licence`,
+      async () => {
+        const entries = (await open(`/translations/quran/${lang}`)).body.data as QuranDownloadEntry[];
+        expect(entries).to.have.length(6236);
+        const edition = (await t.deps.stores.editions.get('quran', null, lang))!;
+        for (const entry of entries) {
+          expect(entry.text).to.equal(null);
+          expect(entry).to.include({
+            attribution: edition.attribution,
+            license: edition.license,
+            source_url: edition.sourceUrl,
+          });
+        }
+      },
+    );
   }
 
   it('gives one surah: /translations/quran/ar/2 has 286 entries', async () => {
@@ -82,23 +85,26 @@ describe('http: open Quran translation downloads', () => {
     expect(entries.every((entry) => entry.surah === 2 && typeof entry.text === 'string')).to.equal(true);
   });
 
-  it('answers 404 for a language without an edition or an unknown surah, 400 for a malformed code or surah', async () => {
-    for (const path of [
-      '/translations/quran/de',
-      '/translations/quran/ar/115',
-      '/translations/quran/ar/0',
-      '/translations/quran/de/1',
-    ]) {
-      const response = await open(path);
-      expect(response.status, path).to.equal(404);
-      expect(response.body.error.code).to.equal('NOT_FOUND');
-    }
-    for (const path of ['/translations/quran/EN', '/translations/quran/ar/two']) {
-      const response = await open(path);
-      expect(response.status, path).to.equal(400);
-      expect(response.body.error.code).to.equal('VALIDATION_ERROR');
-    }
-  });
+  it(
+    'answers 404 for a language without an edition or an unknown surah, ' + '400 for a malformed code or surah',
+    async () => {
+      for (const path of [
+        '/translations/quran/de',
+        '/translations/quran/ar/115',
+        '/translations/quran/ar/0',
+        '/translations/quran/de/1',
+      ]) {
+        const response = await open(path);
+        expect(response.status, path).to.equal(404);
+        expect(response.body.error.code).to.equal('NOT_FOUND');
+      }
+      for (const path of ['/translations/quran/EN', '/translations/quran/ar/two']) {
+        const response = await open(path);
+        expect(response.status, path).to.equal(400);
+        expect(response.body.error.code).to.equal('VALIDATION_ERROR');
+      }
+    },
+  );
 
   it('is open to every origin, cached publicly for an hour, with an ETag that answers 304', async () => {
     const response = await open('/translations/quran/en/1').set('Origin', 'https://example.org');

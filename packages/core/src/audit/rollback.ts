@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Clock } from '../clock.js';
 import { AppError, notFound, validationError } from '../errors.js';
+import { parameterError } from '../parameter-error.js';
 import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
 import { OPERATOR_ACTOR, type AuditEntry } from './audit-entry.js';
 import { restorerFor, type Restorers } from './restorer.js';
@@ -51,7 +52,8 @@ export async function rollbackKeySince(
   input: { keyId: string; since: string; force?: boolean; dryRun?: boolean },
 ): Promise<RollbackResult> {
   const since = new Date(input.since);
-  if (Number.isNaN(since.getTime())) throw validationError(`since must be an ISO 8601 time, got '${input.since}'.`);
+  if (Number.isNaN(since.getTime()))
+    throw parameterError('since', `since must be an ISO 8601 time, got '${input.since}'.`);
   return deps.unitOfWork.run(async (stores) => {
     const undone = await undoneEntryIds(stores, since.toISOString());
     const entries = (await stores.audit.list({ keyId: input.keyId, since: since.toISOString() })).filter(
@@ -138,6 +140,7 @@ async function changedSince(stores: Stores, entry: AuditEntry): Promise<AppError
     : ' by a write that is not in the audit log';
   return new AppError(
     'CONFLICT',
-    `${entry.resource} has changed since audit entry ${entry.id}${by}. Nothing was changed; use --force to roll back anyway.`,
+    `${entry.resource} has changed since audit entry ${entry.id}${by}. ` +
+      `Nothing was changed; use --force to roll back anyway.`,
   );
 }

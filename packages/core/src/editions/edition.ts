@@ -20,7 +20,10 @@ export interface Edition {
   publicDomain: boolean;
 }
 
-/** NOT_FOUND: no edition of the Quran in that language; carries the language so an adapter can point at its own index. */
+/**
+ * NOT_FOUND: no edition of the Quran in that language; carries the language so an adapter can point
+ * at its own index.
+ */
 export class MissingQuranEdition extends AppError {
   constructor(readonly lang: string) {
     super('NOT_FOUND', `There is no Quran edition in '${lang}'.`);

@@ -1,12 +1,12 @@
 import type { Actor } from '../audit/audit-entry.js';
 import type { Clock } from '../clock.js';
 import { notFound } from '../errors.js';
-import { definedFieldsOf } from '../shared/content-writes-validation.js';
+import { assertNoTextAr, definedFieldsOf } from '../shared/content-writes-validation.js';
 import { assertWritableLocale } from '../shared/locale.js';
 import { AUDIT_ACTIONS, type Translation } from '../shared/translation.js';
 import type { UnitOfWork } from '../shared/unit-of-work.js';
 import { hadithMetadataOf, type Hadith } from './hadith.js';
-import { parseHadithMetadataPatch, type HadithMetadataPatch } from './hadith-writes-validation.js';
+import type { HadithMetadataPatch } from './hadith-writes-validation.js';
 import { requireHadith } from './read-hadiths.js';
 
 export interface HadithWriteDeps {
@@ -68,7 +68,8 @@ export async function patchHadithMetadata(
   actor: Actor,
 ): Promise<Hadith> {
   const { collection, number } = input;
-  const patch = parseHadithMetadataPatch(input.patch);
+  const { patch } = input;
+  assertNoTextAr(patch);
   return deps.unitOfWork.run(async (stores) => {
     const at = deps.clock.now().toISOString();
     const before = await requireHadith(stores, collection, number);

@@ -52,7 +52,8 @@ export function convertHijri({ date, hijri, timezone, now }: HijriConversionInpu
   if (givenDate && givenHijri) {
     throw parameterError(
       ['date', 'hijri'],
-      'date and hijri cannot both be given: send date (Gregorian) or hijri (Umm al-Qura) to convert, or neither for today.',
+      'date and hijri cannot both be given: ' +
+        'send date (Gregorian) or hijri (Umm al-Qura) to convert, or neither for today.',
     );
   }
   const zone = timezone === undefined || timezone === null ? undefined : resolveTimeZone(timezone);

@@ -1,6 +1,7 @@
 import { OPERATOR_ACTOR, type Actor } from '../audit/audit-entry.js';
 import type { Clock } from '../clock.js';
 import { AppError, validationError } from '../errors.js';
+import { parameterError } from '../parameter-error.js';
 import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
 import { isPermission, isScope, summarizeKey, type ApiKeySummary } from './api-key.js';
 import { generateApiKey, generateKeyId, hashApiKey } from './key-material.js';
@@ -28,7 +29,8 @@ export async function createApiKey(
   actor: Actor = OPERATOR_ACTOR,
 ): Promise<IssuedKey> {
   const name = input.name.trim();
-  if (!name || name.length > MAX_NAME_LENGTH) throw validationError(`name must be 1 to ${MAX_NAME_LENGTH} characters.`);
+  if (!name || name.length > MAX_NAME_LENGTH)
+    throw parameterError('name', `name must be 1 to ${MAX_NAME_LENGTH} characters.`);
   const scopes = parseList(input.scopes, 'scopes', isScope);
   const permissions = parseList(input.permissions, 'permissions', isPermission);
   const now = deps.clock.now();
@@ -92,9 +94,9 @@ export async function revokeApiKey(
 
 function parseList<T extends string>(values: string[], field: string, isValid: (value: string) => value is T): T[] {
   const cleaned = [...new Set(values.map((value) => value.trim()).filter(Boolean))];
-  if (cleaned.length === 0) throw validationError(`${field} must name at least one value.`);
+  if (cleaned.length === 0) throw parameterError(field, `${field} must name at least one value.`);
   const invalid = cleaned.find((value) => !isValid(value));
-  if (invalid !== undefined) throw validationError(`${field} contains an unknown value '${invalid}'.`);
+  if (invalid !== undefined) throw parameterError(field, `${field} contains an unknown value '${invalid}'.`);
   return cleaned as T[];
 }
 
@@ -103,9 +105,9 @@ function parseExpiry(value: string | null, now: Date): string | null {
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const parsed = new Date(dateOnly ? `${value}T23:59:59.999Z` : value);
   if (Number.isNaN(parsed.getTime()) || (dateOnly && parsed.toISOString().slice(0, 10) !== value)) {
-    throw validationError(`expires must be a date (YYYY-MM-DD) or an ISO timestamp, got '${value}'.`);
+    throw parameterError('expires', `expires must be a date (YYYY-MM-DD) or an ISO timestamp, got '${value}'.`);
   }
-  if (parsed <= now) throw validationError('expires must be in the future.');
+  if (parsed <= now) throw parameterError('expires', 'expires must be in the future.');
   return parsed.toISOString();
 }
 

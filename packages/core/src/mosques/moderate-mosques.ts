@@ -1,6 +1,7 @@
 import { OPERATOR_ACTOR, type Actor } from '../audit/audit-entry.js';
 import type { Clock } from '../clock.js';
-import { AppError, notFound, validationError } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
+import { parameterError } from '../parameter-error.js';
 import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
 import { MOSQUE_AUDIT_ACTIONS, toAuditSnapshot, type MosqueRecord, type MosqueStatus } from './mosque.js';
 import { checkedCoordinates } from './mosque-submission.js';
@@ -65,7 +66,7 @@ export async function approveMosque(
   return moderate(deps, slug, TRANSITIONS.approve, actor, async (stores, before, at) => {
     const { lat, lng } = given ?? before;
     if (lat === null || lng === null) {
-      throw validationError(`Mosque '${slug}' has no coordinates; approve it with --lat and --lng.`);
+      throw parameterError(['lat', 'lng'], `lat and lng must be given: mosque '${slug}' has no coordinates.`);
     }
     const after: MosqueRecord = {
       ...before,
@@ -124,7 +125,8 @@ async function moderate<T>(
     if (!(transition.from as readonly MosqueStatus[]).includes(before.status)) {
       throw new AppError(
         'CONFLICT',
-        `Mosque '${slug}' is ${before.status}; only a ${transition.from.join(' or ')} mosque can be ${transition.done}.`,
+        `Mosque '${slug}' is ${before.status}; ` +
+          `only a ${transition.from.join(' or ')} mosque can be ${transition.done}.`,
       );
     }
     const { after, result } = await change(stores, before, at);
@@ -163,8 +165,8 @@ async function findPossibleDuplicates(stores: Stores, mosque: MosqueRecord): Pro
 
 function checkedReason(reason: string | null, required: boolean): string | null {
   const trimmed = reason?.trim() ?? '';
-  if (required && trimmed === '') throw validationError('A reason is required (--reason).');
+  if (required && trimmed === '') throw parameterError('reason', 'reason is required.');
   if (trimmed.length > MAX_REASON_LENGTH)
-    throw validationError(`The reason must be at most ${MAX_REASON_LENGTH} characters.`);
+    throw parameterError('reason', `reason must be at most ${MAX_REASON_LENGTH} characters.`);
   return trimmed === '' ? null : trimmed;
 }

@@ -3,7 +3,10 @@ import { isLanguageCode } from '../shared/locale.js';
 import { toCountryCode } from './country-codes.js';
 import type { MosqueRecord } from './mosque.js';
 
-/** A submission as an API user sends it (CONTRACT §12): the five required fields, the optional ones, optional coordinates. */
+/**
+ * A submission as an API user sends it (CONTRACT §12): the five required fields, the optional ones,
+ * optional coordinates.
+ */
 export interface MosqueSubmission {
   nameEn: string;
   addressLine1: string;

@@ -23,7 +23,10 @@ export interface MosqueListQuery {
 
 type MosqueReadStores = Pick<Stores, 'mosques'>;
 
-/** Published mosques matching every given filter: nearest first with `near` (each with `distanceKm`), otherwise by slug. */
+/**
+ * Published mosques matching every given filter: nearest first with `near` (each with
+ * `distanceKm`), otherwise by slug.
+ */
 export async function listMosques(
   stores: MosqueReadStores,
   query: MosqueListQuery,

@@ -23,7 +23,10 @@ export function slugify(text: string): string {
   return slug.slice(0, MAX_BASE_LENGTH).replace(/-+$/, '');
 }
 
-/** The slug a new mosque starts from: its English name and city, or `mosque` when neither has a Latin letter or digit. */
+/**
+ * The slug a new mosque starts from: its English name and city, or `mosque` when neither has a
+ * Latin letter or digit.
+ */
 export function baseSlug(nameEn: string, city: string): string {
   return slugify(`${nameEn} ${city}`) || 'mosque';
 }

@@ -10,7 +10,10 @@ export interface SubmittedMosque {
   status: 'pending';
 }
 
-/** Stores a submission as `pending` under a new slug; only the operator publishes it. Audited with the submitting key. */
+/**
+ * Stores a submission as `pending` under a new slug; only the operator publishes it. Audited with
+ * the submitting key.
+ */
 export async function submitMosque(
   deps: { unitOfWork: UnitOfWork; clock: Clock },
   input: MosqueSubmission,

@@ -18,7 +18,8 @@ export function validateAdjustments(given: unknown): Partial<PrayerOffsets> {
     }
     if (!Number.isInteger(minutes) || Math.abs(minutes as number) > MAX_ADJUSTMENT_MINUTES) {
       throw invalid(
-        `adjustments.${name} must be a whole number of minutes from -${MAX_ADJUSTMENT_MINUTES} to ${MAX_ADJUSTMENT_MINUTES}.`,
+        `adjustments.${name} must be a whole number of minutes ` +
+          `from -${MAX_ADJUSTMENT_MINUTES} to ${MAX_ADJUSTMENT_MINUTES}.`,
       );
     }
     result[name as PrayerName] = minutes as number;

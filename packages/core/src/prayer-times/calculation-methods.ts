@@ -105,7 +105,8 @@ const ADHAN_METHODS: CalculationMethodDefinition[] = [
     ishaAngle: 18,
     offsets: offsets({ dhuhr: 5, maghrib: 3 }),
     notes:
-      'Fajr and Isha follow seasonal twilight tables (shafaq: general, ahmer or abyad); above 55° latitude, 1/7 of the night.',
+      'Fajr and Isha follow seasonal twilight tables (shafaq: general, ahmer or abyad); ' +
+      'above 55° latitude, 1/7 of the night.',
   }),
   method({
     id: 'north-america',

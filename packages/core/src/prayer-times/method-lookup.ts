@@ -18,7 +18,8 @@ export function findCalculationMethod(method: unknown = DEFAULT_METHOD_ID): Calc
 }
 
 /** The rule `method` follows: a slug or an Aladhan id. */
-export const METHOD_RULE = `${PARAMETER_RULES.oneOf([...bySlug.keys()])}, or an Aladhan method id (${[...byAladhanId.keys()].join(', ')})`;
+export const METHOD_RULE =
+  `${PARAMETER_RULES.oneOf([...bySlug.keys()])}, ` + `or an Aladhan method id (${[...byAladhanId.keys()].join(', ')})`;
 
 /** Every method with its parameters, `custom` last. */
 export function listMethods(): CalculationMethodDescription[] {

@@ -33,7 +33,10 @@ export interface PrayerSettings {
 
 const MOONSIGHTING_METHOD_ID = 'moonsighting-committee';
 
-/** Bounds of `fajrAngle`/`ishaAngle` (degrees, above 0) and `ishaInterval` (whole minutes, from 0) for method `custom`. */
+/**
+ * Bounds of `fajrAngle`/`ishaAngle` (degrees, above 0) and `ishaInterval` (whole minutes, from 0)
+ * for method `custom`.
+ */
 export const CUSTOM_METHOD_LIMITS = { maxAngle: 30, maxIshaInterval: 300 } as const;
 const { maxAngle: MAX_ANGLE, maxIshaInterval: MAX_ISHA_INTERVAL } = CUSTOM_METHOD_LIMITS;
 

@@ -5,7 +5,10 @@ import { dayCalculator } from './day-calculator.js';
 import { resolvePrayerSettings } from './prayer-settings.js';
 import type { PrayerCalendarInput, PrayerTimesDay, PrayerTimesInput } from './prayer-times-types.js';
 
-/** Years a date or calendar may fall in: adhan builds dates with `new Date(year, …)`, which reads years 0–99 as 1900–1999. */
+/**
+ * Years a date or calendar may fall in: adhan builds dates with `new Date(year, …)`, which reads
+ * years 0–99 as 1900–1999.
+ */
 export const PRAYER_TIMES_YEARS = { first: 1000, last: 9999 } as const;
 const { first: FIRST_YEAR, last: LAST_YEAR } = PRAYER_TIMES_YEARS;
 

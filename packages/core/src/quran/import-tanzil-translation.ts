@@ -14,7 +14,10 @@ export interface TanzilImportInput {
   actor?: Actor;
 }
 
-/** Imports a Tanzil translation in one transaction, its edition built from the file's header and the operator's overrides. */
+/**
+ * Imports a Tanzil translation in one transaction, its edition built from the file's header and the
+ * operator's overrides.
+ */
 export async function importTanzilTranslation(
   deps: { unitOfWork: UnitOfWork; clock: Clock },
   input: TanzilImportInput,

@@ -3,7 +3,6 @@ export * from './quran-store.js';
 export * from './in-memory-quran-store.js';
 export * from './read-quran.js';
 export * from './write-quran.js';
-export * from './ayah-writes-validation.js';
 export * from './quran-downloads.js';
 export * from './edition-texts.js';
 export * from './import-quran.js';

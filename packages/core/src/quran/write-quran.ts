@@ -1,13 +1,15 @@
 import type { Actor } from '../audit/audit-entry.js';
 import type { Clock } from '../clock.js';
 import { notFound } from '../errors.js';
-import { definedFieldsOf } from '../shared/content-writes-validation.js';
+import { assertNoTextAr, definedFieldsOf } from '../shared/content-writes-validation.js';
 import { assertWritableLocale } from '../shared/locale.js';
-import { AUDIT_ACTIONS, type Translation } from '../shared/translation.js';
+import { AUDIT_ACTIONS, type ContentMetadata, type Translation } from '../shared/translation.js';
 import type { UnitOfWork } from '../shared/unit-of-work.js';
-import { parseAyahMetadataPatch, type AyahMetadataPatch } from './ayah-writes-validation.js';
 import { ayahKey, type Ayah, type AyahRef } from './quran.js';
 import { requireAyah } from './read-quran.js';
+
+/** The metadata fields a PATCH of an ayah may give. */
+export type AyahMetadataPatch = Partial<ContentMetadata>;
 
 export interface QuranWriteDeps {
   unitOfWork: UnitOfWork;
@@ -63,7 +65,8 @@ export async function patchAyahMetadata(
   actor: Actor,
 ): Promise<Ayah> {
   const { surah, ayah } = input;
-  const patch = parseAyahMetadataPatch(input.patch);
+  const { patch } = input;
+  assertNoTextAr(patch);
   return deps.unitOfWork.run(async (stores) => {
     const at = deps.clock.now().toISOString();
     const before = await requireAyah(stores, surah, ayah);

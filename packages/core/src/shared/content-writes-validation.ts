@@ -1,5 +1,4 @@
 import { AppError } from '../errors.js';
-import type { ContentMetadata } from './translation.js';
 
 /**
  * Limits of CONTRACT §9–§11 on translation and metadata writes, shared by the Quran and Hadith.
@@ -7,12 +6,6 @@ import type { ContentMetadata } from './translation.js';
  * the use cases' input types state them to embedders; the core keeps what is a rule of the content itself.
  */
 export const CONTENT_LIMITS = { textLength: 50_000, tags: 32, tagLength: 64, notesLength: 10_000 } as const;
-
-/** A PATCH of a record's metadata: `text_ar` is forbidden (403) whatever else it holds. */
-export function parseMetadataPatch<Patch extends Partial<ContentMetadata>>(body: Patch): Patch {
-  assertNoTextAr(body);
-  return body;
-}
 
 /** The fields a patch gives: an undefined one leaves the stored value alone. */
 export const definedFieldsOf = <T extends object>(patch: T): Partial<T> =>

@@ -1,4 +1,5 @@
-import { AppError, validationError } from '../errors.js';
+import { AppError } from '../errors.js';
+import { parameterError } from '../parameter-error.js';
 
 /** Lowercase BCP 47: a primary tag of 2–3 letters and optional subtags (CONTRACT §1). */
 export const LANGUAGE_CODE_PATTERN = '^[a-z]{2,3}(-[a-z0-9]{2,8})*$';
@@ -16,7 +17,9 @@ export function assertWritableLocale(locale: string): void {
   if (isArabicLocale(locale)) {
     throw new AppError('FORBIDDEN_LOCALE', `The Arabic text is read-only: locale '${locale}' cannot be written.`);
   }
-  if (!isLanguageCode(locale)) throw validationError(`locale '${locale}' is not a lowercase BCP 47 language code.`);
+  if (!isLanguageCode(locale)) {
+    throw parameterError('locale', `locale must be a lowercase BCP 47 language code, got '${locale}'.`);
+  }
 }
 
 /** The `translations` query parameter of reads: absent means every locale. */
@@ -27,6 +30,8 @@ export const parseTranslationsParameter = (value: string | undefined) =>
 export function parseLanguageList(value: string, field: string): string[] {
   const codes = value.split(',').map((code) => code.trim());
   const bad = codes.find((code) => !isLanguageCode(code));
-  if (bad !== undefined) throw validationError(`${field} contains '${bad}', which is not a lowercase language code.`);
+  if (bad !== undefined) {
+    throw parameterError(field, `${field} contains '${bad}', which is not a lowercase language code.`);
+  }
   return [...new Set(codes)];
 }

@@ -1,4 +1,4 @@
-import { AppError } from '@islamic-data/core';
+import { AppError, validationError } from '@islamic-data/core';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { STATUS_BY_ERROR_CODE } from './error-statuses.js';
@@ -12,7 +12,7 @@ function fromBodyParser(error: { type?: string; status?: number }): AppError | u
       return new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 64 KiB.');
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return new AppError('VALIDATION_ERROR', 'The request body must be UTF-8 JSON.');
+      return validationError('The request body must be UTF-8 JSON.');
     default:
       return undefined;
   }

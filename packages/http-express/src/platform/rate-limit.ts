@@ -21,7 +21,8 @@ export function identifyAndLimit(deps: Pick<AppDependencies, 'stores' | 'clock' 
     next(
       new AppError(
         'RATE_LIMITED',
-        `Rate limit of ${decision.limit} requests per minute exceeded; retry after ${decision.retryAfterSeconds} seconds.`,
+        `Rate limit of ${decision.limit} requests per minute exceeded; ` +
+          `retry after ${decision.retryAfterSeconds} seconds.`,
       ),
     );
   };

@@ -52,7 +52,8 @@ export interface RouteDefinition<
   /** Error codes the route's own guards answer, beyond the platform's (for the OpenAPI document). */
   errors?: readonly ErrorCode[];
   /** Runs after the permission check and before the body is parsed (e.g. the Arabic-locale rule). */
-  guard?(input: { params: PartOf<Params>; key: ApiKeyRecord | null }): void;
+  /** Its path parameters are still the raw text of the URL: validation comes after it. */
+  guard?(input: { params: Record<string, unknown>; key: ApiKeyRecord | null }): void;
   /** Runs on the parsed body before schema validation (e.g. `text_ar` is forbidden, not merely unknown). */
   bodyGuard?(body: unknown): void;
   handle(input: RouteInput<PartOf<Query>, PartOf<Params>, PartOf<Body>>, deps: AppDependencies): Promise<RouteResult>;

@@ -1,4 +1,4 @@
-import { AppError } from '@islamic-data/core';
+import { validationError } from '@islamic-data/core';
 import type { TSchema } from '@sinclair/typebox';
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addErrorsPlugin from 'ajv-errors';
@@ -32,11 +32,14 @@ export const PART_NAMES: Record<RequestPart, string> = {
   body: 'Field',
 };
 
-/** Checks (and coerces, for query and path) one request part; throws VALIDATION_ERROR naming the first offending parameter or field. */
+/**
+ * Checks (and coerces, for query and path) one request part; throws VALIDATION_ERROR naming the
+ * first offending parameter or field.
+ */
 export function partValidator(part: RequestPart, schema: TSchema): (value: unknown) => void {
   const validate: ValidateFunction = (part === 'body' ? jsonAjv : textAjv).compile(schema);
   return (value) => {
-    if (!validate(value)) throw new AppError('VALIDATION_ERROR', describe(part, validate.errors ?? []));
+    if (!validate(value)) throw validationError(describe(part, validate.errors ?? []));
   };
 }
 
@@ -53,10 +56,7 @@ export function validateRequest(route: RouteDefinition): RequestHandler {
         part === 'body' &&
         (input.body === undefined || input.body === null || typeof input.body !== 'object' || Array.isArray(input.body))
       ) {
-        throw new AppError(
-          'VALIDATION_ERROR',
-          'The request body must be a JSON object sent with Content-Type: application/json.',
-        );
+        throw validationError('The request body must be a JSON object sent with Content-Type: application/json.');
       }
       if (part === 'body') route.bodyGuard?.(input.body);
       validate(input[part]);

@@ -37,6 +37,6 @@ export const metadataProperties = {
 };
 
 /** Path guard: the Arabic locale is read-only (403 FORBIDDEN_LOCALE, before the body is read). */
-export const forbidArabicLocale = ({ params }: { params: { locale?: string } }) => {
-  if (params.locale !== undefined) assertWritableLocale(params.locale);
+export const forbidArabicLocale = ({ params }: { params: Record<string, unknown> }) => {
+  if (typeof params.locale === 'string') assertWritableLocale(params.locale);
 };

@@ -10,7 +10,9 @@ export const qiblaRoute = defineRoute({
   tag: 'Qibla',
   summary: 'Qibla bearing and distance from a point',
   description:
-    'Great-circle initial bearing from the point to the Kaaba, in degrees clockwise from true north (0 ≤ bearing < 360), and the great-circle distance in km. At the Kaaba itself the bearing is 0.',
+    'Great-circle initial bearing from the point to the Kaaba, ' +
+    'in degrees clockwise from true north (0 ≤ bearing < 360), and the great-circle distance in km. ' +
+    'At the Kaaba itself the bearing is 0.',
   query: Type.Object({ lat: latitude, lng: longitude }),
   response: Type.Object({ bearing: Type.Number(), origin: latLng, kaaba: latLng, distanceKm: Type.Number() }),
   handle: async ({ query }) => ({ data: qibla(query) }),

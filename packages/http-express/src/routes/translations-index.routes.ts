@@ -31,7 +31,9 @@ export const translationsIndexRoute = defineRoute({
   tag: 'Translations',
   summary: 'Index of every downloadable edition with its licence (open, no key)',
   description:
-    'One entry per (resource, collection, language). Public-domain editions (the Arabic texts) download in full; editions under translator copyright download with `text: null` and their attribution, licence and source.',
+    'One entry per (resource, collection, language). ' +
+    'Public-domain editions (the Arabic texts) download in full; ' +
+    'editions under translator copyright download with `text: null` and their attribution, licence and source.',
   response: Type.Array(translationIndexEntry),
   handle: async (_input, { stores }) => ({
     data: (await stores.editions.list()).map((edition) => ({

@@ -30,7 +30,8 @@ export const HADITH_REFS_REPOSITORY = 'https://github.com/CheeseWithSauce/Hadith
 /** The upstream datasets' own licence words, as ../shared/data/README.md records them. */
 const UPSTREAM_LICENCES =
   'hadith-json has no LICENSE file (its package.json says "ISC") and states its data was "scraped from Sunnah.com"; ' +
-  'HadithsJSONFormat is MIT, "Copyright (c) 2025 CheeseWithSauce", and states its hadiths were "taken from sunnah.com".';
+  'HadithsJSONFormat is MIT, "Copyright (c) 2025 CheeseWithSauce", ' +
+  'and states its hadiths were "taken from sunnah.com".';
 
 export function hadithJsonCatalogueEntry(slug: string): HadithJsonCollection | undefined {
   return HADITH_JSON_COLLECTIONS.find((entry) => entry.slug === slug);
@@ -75,7 +76,9 @@ export function hadithJsonEditions(info: HadithCollectionInfo, languages: { ar: 
       lang: 'en',
       name: `${info.name} (English)`,
       translator: null,
-      attribution: `English translation of ${info.name} ${credits} The translation is credited to its translators and publishers.`,
+      attribution:
+        `English translation of ${info.name} ${credits} ` +
+        'The translation is credited to its translators and publishers.',
       license:
         'Rights in the English translations belong to their original translators or publishers as published on ' +
         `sunnah.com; not redistributed here (text: null). ${UPSTREAM_LICENCES}`,

@@ -44,7 +44,8 @@ export async function* readHadithJsonDirectory(
   if (missing.length > 0) throw validationError(`${from} holds no hadith-json files of ${missing.join(', ')}.`);
   if (wanted.length === 0) {
     throw validationError(
-      `${from} holds no hadith-json collection (db/by_chapter/<group>/<slug>/*.json or db/by_book/<group>/<slug>.json).`,
+      `${from} holds no hadith-json collection ` +
+        `(db/by_chapter/<group>/<slug>/*.json or db/by_book/<group>/<slug>.json).`,
     );
   }
   for (const slug of wanted) {

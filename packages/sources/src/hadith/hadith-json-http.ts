@@ -47,7 +47,8 @@ export async function* readHadithJsonUrl(
   }
   if (yielded === 0)
     throw validationError(
-      `${from} holds no hadith-json collection (looked for db/by_chapter/<group>/<slug>/1.json and db/by_book/<group>/<slug>.json).`,
+      `${from} holds no hadith-json collection ` +
+        `(looked for db/by_chapter/<group>/<slug>/1.json and db/by_book/<group>/<slug>.json).`,
     );
 }
 

@@ -12,7 +12,8 @@ export function readHadithJson(from: string, only?: readonly string[]): AsyncGen
   const unknown = only?.find((slug) => !hadithJsonCatalogueEntry(slug));
   if (unknown !== undefined) {
     throw validationError(
-      `'${unknown}' is not a collection; the collections are ${HADITH_JSON_COLLECTIONS.map((entry) => entry.slug).join(', ')}.`,
+      `'${unknown}' is not a collection; ` +
+        `the collections are ${HADITH_JSON_COLLECTIONS.map((entry) => entry.slug).join(', ')}.`,
     );
   }
   return isHttpUrl(from) ? readHadithJsonUrl(from, only) : readHadithJsonDirectory(from, only);

@@ -28,7 +28,8 @@ export const QURAN_JSON_EDITIONS = {
     name: 'Uthmani text',
     translator: null,
     attribution:
-      "Uthmani Quran text from The Noble Qur'an Encyclopedia (quranenc.com), via the quran-json package by Risan Bagja Pradana.",
+      "Uthmani Quran text from The Noble Qur'an Encyclopedia (quranenc.com), " +
+      'via the quran-json package by Risan Bagja Pradana.',
     license:
       'Public domain (the Arabic text of the Quran). The quran-json package that carries it is licensed CC BY-SA 4.0.',
     sourceUrl: 'https://quranenc.com/en/home',
@@ -58,7 +59,8 @@ export const QURAN_JSON_EDITIONS = {
     name: 'Diyanet İşleri',
     translator: 'Turkish Directorate of Religious Affairs (Diyanet İşleri)',
     attribution:
-      'Turkish translation by the Turkish Directorate of Religious Affairs (Diyanet İşleri), from tanzil.net via the quran-json package.',
+      'Turkish translation by the Turkish Directorate of Religious Affairs (Diyanet İşleri), ' +
+      'from tanzil.net via the quran-json package.',
     license: TANZIL_TRANSLATION_LICENSE,
     sourceUrl: 'https://tanzil.net/trans/tr.diyanet',
     publicDomain: false,

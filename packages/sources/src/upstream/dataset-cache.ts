@@ -75,7 +75,8 @@ export async function fetchDataset(
     throw new DatasetUnavailable(
       dataset.name,
       [],
-      `${dataset.name}: ${stale.length} of ${dataset.files.length} files are not in the cache and ${reachability.unreachable}.`,
+      `${dataset.name}: ${stale.length} of ${dataset.files.length} files are not in the cache ` +
+        `and ${reachability.unreachable}.`,
     );
   }
   const totalBytes = stale.reduce((sum, file) => sum + file.size, 0);
@@ -107,7 +108,8 @@ export async function fetchDataset(
       dataset.name,
       failures,
       `${dataset.name}: ${missing} of ${dataset.files.length} files could not be fetched` +
-        `${shown.length > 0 ? `: ${shown.join(' ')}` : '.'}${failures.length > shown.length ? ` (and ${failures.length - shown.length} more)` : ''}`,
+        (shown.length > 0 ? `: ${shown.join(' ')}` : '.') +
+        (failures.length > shown.length ? ` (and ${failures.length - shown.length} more)` : ''),
     );
   }
   return { ...report, pruned: await pruneStrays(manifest, dataset, options.cacheDir) };

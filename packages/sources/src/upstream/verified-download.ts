@@ -97,7 +97,8 @@ async function storeIfExpected(bytes: Uint8Array, destination: string, expected:
     throw new DownloadError(
       'mismatch',
       url,
-      `${expected.name} does not match the manifest: expected ${expected.size} bytes with SHA-256 ${expected.sha256}, ` +
+      `${expected.name} does not match the manifest: ` +
+        `expected ${expected.size} bytes with SHA-256 ${expected.sha256}, ` +
         `got ${bytes.length} bytes with SHA-256 ${sha256} from ${url}. It was not stored.`,
     );
   }

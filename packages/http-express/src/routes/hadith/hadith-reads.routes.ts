@@ -44,7 +44,9 @@ export const listHadithsRoute = defineRoute({
   tag: TAG,
   summary: 'A page of hadiths of a collection, in number order (keyset pagination)',
   description:
-    'Returns up to `limit` hadiths numbered above `startAfter`. Follow `nextStartAfter` until it is null. Unpublished hadiths are listed only for keys with the write permission.',
+    'Returns up to `limit` hadiths numbered above `startAfter`. ' +
+    'Follow `nextStartAfter` until it is null. ' +
+    'Unpublished hadiths are listed only for keys with the write permission.',
   params: collectionParams,
   query: hadithPageQuery,
   response: hadithPage,

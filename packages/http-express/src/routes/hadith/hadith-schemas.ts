@@ -11,7 +11,8 @@ export const collectionSlug = Type.String({
 
 const hadithNumber = Type.Integer({
   description:
-    'The hadith number: its position in the collection, from 1 (hadith-json `idInBook`). A number no hadith has gives 404.',
+    'The hadith number: its position in the collection, from 1 (hadith-json `idInBook`). ' +
+    'A number no hadith has gives 404.',
 });
 
 export const collectionParams = Type.Object({ id: collectionSlug });

@@ -19,7 +19,8 @@ export const putTranslationRoute = defineRoute({
   tag: TAG,
   summary: 'Create or replace a translation of a hadith',
   description:
-    '201 when created, 200 when replaced; repeating the same text changes nothing. The Arabic locale (`ar`, `ar-*`) is read-only: 403 FORBIDDEN_LOCALE. Audited.',
+    '201 when created, 200 when replaced; repeating the same text changes nothing. ' +
+    'The Arabic locale (`ar`, `ar-*`) is read-only: 403 FORBIDDEN_LOCALE. Audited.',
   params: translationParams,
   body: translationBody,
   response: storedTranslation,
@@ -42,7 +43,8 @@ export const deleteTranslationRoute = defineRoute({
   tag: TAG,
   summary: 'Delete a translation of a hadith (extension)',
   description:
-    'Needs the delete permission; 404 when the hadith has no translation in that locale. Audited and restorable by the operator.',
+    'Needs the delete permission; 404 when the hadith has no translation in that locale. ' +
+    'Audited and restorable by the operator.',
   params: translationParams,
   response: Type.Null(),
   successStatus: 204,
@@ -61,7 +63,9 @@ export const patchHadithRoute = defineRoute({
   tag: TAG,
   summary: 'Patch the metadata of a hadith',
   description:
-    'Any of `narrator`, `grade`, `tags`, `notes`, `published`; answers the whole updated hadith. An empty body, an unknown field or a wrong type: 400. `text_ar`: 403 FORBIDDEN_LOCALE. Audited.',
+    'Any of `narrator`, `grade`, `tags`, `notes`, `published`; answers the whole updated hadith. ' +
+    'An empty body, an unknown field or a wrong type: 400. ' +
+    '`text_ar`: 403 FORBIDDEN_LOCALE. Audited.',
   params: hadithParams,
   body: hadithMetadataPatch,
   bodyGuard: assertNoTextAr,

@@ -10,21 +10,27 @@ const hijriQuery = Type.Object({
     Type.String({
       format: 'date',
       errorMessage: PARAMETER_RULES.isoDate,
-      description: `Gregorian date YYYY-MM-DD to convert to Hijri (${GREGORIAN_RANGE.first} to ${GREGORIAN_RANGE.last}). Not with \`hijri\`.`,
+      description:
+        `Gregorian date YYYY-MM-DD to convert to Hijri ` +
+        `(${GREGORIAN_RANGE.first} to ${GREGORIAN_RANGE.last}). Not with \`hijri\`.`,
     }),
   ),
   hijri: Type.Optional(
     Type.String({
       pattern: '^\\d{4}-\\d{2}-\\d{2}$',
       errorMessage: PARAMETER_RULES.hijriDate,
-      description: `Umm al-Qura date YYYY-MM-DD to convert to Gregorian (${HIJRI_RANGE.first} to ${HIJRI_RANGE.last}); day 30 of a 29-day month: 400. Not with \`date\`.`,
+      description:
+        `Umm al-Qura date YYYY-MM-DD to convert to Gregorian ` +
+        `(${HIJRI_RANGE.first} to ${HIJRI_RANGE.last}); ` +
+        `day 30 of a 29-day month: 400. Not with \`date\`.`,
     }),
   ),
   timezone: Type.Optional(
     Type.String({
       maxLength: 64,
       description:
-        'IANA zone whose date is "today" when neither `date` nor `hijri` is given; default UTC. Checked (400 when unknown) even when a date is given.',
+        'IANA zone whose date is "today" when neither `date` nor `hijri` is given; default UTC. ' +
+        'Checked (400 when unknown) even when a date is given.',
     }),
   ),
 });
@@ -61,7 +67,8 @@ export const hijriRoute = defineRoute({
   description: [
     'Exactly one of `date` (Gregorian → Hijri) or `hijri` (Hijri → Gregorian); both: 400 VALIDATION_ERROR.',
     'Neither: today, in `timezone` when given, else in UTC.',
-    `Calendar: Umm al-Qura, supported ${UMM_AL_QURA_RANGE_TEXT}; a date outside it: 400 VALIDATION_ERROR stating the range.`,
+    `Calendar: Umm al-Qura, supported ${UMM_AL_QURA_RANGE_TEXT}; ` +
+      `a date outside it: 400 VALIDATION_ERROR stating the range.`,
   ].join(' '),
   query: hijriQuery,
   response: hijriConversion,

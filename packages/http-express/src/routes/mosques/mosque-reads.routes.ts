@@ -13,7 +13,9 @@ export const listMosquesRoute = defineRoute({
   summary: 'List published mosques',
   description: [
     '`data` is an array of mosque records (no pagination: narrow with the filters and `limit`).',
-    'Filters combine with AND. With `near`, records are nearest first (ties by slug) and each has `distanceKm`; otherwise they are in slug order, which follows the English name and then the city.',
+    'Filters combine with AND.',
+    'With `near`, records are nearest first (ties by slug) and each has `distanceKm`; ' +
+      'otherwise they are in slug order, which follows the English name and then the city.',
     'Only published mosques are listed; a submission appears once an operator approves it.',
   ].join(' '),
   query: mosqueListQuery,

@@ -13,7 +13,8 @@ import { languageCode } from '../content-schemas.js';
 const text = (maxLength: number, description?: string) =>
   Type.String({ maxLength, ...(description ? { description } : {}) });
 const optionalText = (maxLength: number, description?: string) => Type.Optional(nullable(text(maxLength, description)));
-const countryDescription = `ISO 3166-1 alpha-2 code, any case (stored upper-case); one of the ${COUNTRY_CODES.length} assigned codes.`;
+const countryDescription =
+  `ISO 3166-1 alpha-2 code, any case (stored upper-case); ` + `one of the ${COUNTRY_CODES.length} assigned codes.`;
 
 const nullableString = nullable(Type.String());
 
@@ -43,7 +44,10 @@ export const mosque = Type.Object({
 export const mosqueListQuery = Type.Object({
   near: Type.Optional(
     Type.String({
-      description: `\`lat,lng\` or \`lat,lng,radiusKm\` in decimal degrees; radius more than 0 and at most ${NEAR_RADIUS_KM.max} km, default ${NEAR_RADIUS_KM.default}. Results are sorted nearest first and carry \`distanceKm\`.`,
+      description:
+        `\`lat,lng\` or \`lat,lng,radiusKm\` in decimal degrees; ` +
+        `radius more than 0 and at most ${NEAR_RADIUS_KM.max} km, default ${NEAR_RADIUS_KM.default}. ` +
+        `Results are sorted nearest first and carry \`distanceKm\`.`,
     }),
   ),
   country: Type.Optional(Type.String({ description: countryDescription })),
@@ -56,7 +60,9 @@ export const mosqueListQuery = Type.Object({
   q: Type.Optional(
     text(
       200,
-      `Words searched in both names, the address, the city and the description, Arabic or Latin; every word must begin a word of the mosque (prefix match). Case, accents and Arabic harakat are ignored. At most ${MAX_SEARCH_TERMS} words.`,
+      `Words searched in both names, the address, the city and the description, Arabic or Latin; ` +
+        `every word must begin a word of the mosque (prefix match). ` +
+        `Case, accents and Arabic harakat are ignored. At most ${MAX_SEARCH_TERMS} words.`,
     ),
   ),
   limit: Type.Optional(
@@ -69,6 +75,11 @@ export const mosqueParams = Type.Object({ slug: Type.String({ maxLength: 200 }) 
 const L = MOSQUE_FIELD_LIMITS;
 const EMAIL_RULE = 'must be an e-mail address';
 const URL_RULE = 'must be an http(s) URL';
+// The forms the API has always accepted, surrounding spaces included (the use case trims): an address
+// with a dot in its domain, any script; an http(s) URL with a host, any case of scheme, IDN hosts too.
+// ajv-formats' `email` and `uri` are ASCII-only and would refuse addresses and sites people use.
+const EMAIL_PATTERN = '^\\s*[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+\\s*$';
+const URL_PATTERN = '^\\s*[hH][tT][tT][pP][sS]?://[^\\s/?#@]+(@[^\\s/?#@]+)?([/?#]\\S*)?\\s*$';
 
 /** An optional field that may also be sent blank (stored as null), else must match `filled`. */
 const blankOr = <T extends TSchema>(filled: T, rule: string, description: string) =>
@@ -88,21 +99,17 @@ export const mosqueSubmissionBody = Type.Object(
     country: Type.String({ maxLength: 2, description: `${countryDescription} Required.` }),
     submitterEmail: Type.String({
       maxLength: L.submitterEmail,
-      format: 'email',
-      errorMessage: { format: EMAIL_RULE },
+      pattern: EMAIL_PATTERN,
+      errorMessage: { pattern: EMAIL_RULE },
       description:
         'E-mail address of the submitter, for the moderator only: it is never returned by the API. Required.',
     }),
     nameAr: optionalText(L.nameAr, 'Arabic name.'),
     denomination: optionalText(L.denomination),
     phone: optionalText(L.phone, 'Digits, spaces and + ( ) . - / only.'),
-    website: blankOr(
-      Type.String({ maxLength: L.website, format: 'uri', pattern: '^https?://[^\\s/?#]+' }),
-      URL_RULE,
-      'An http or https URL.',
-    ),
+    website: blankOr(Type.String({ maxLength: L.website, pattern: URL_PATTERN }), URL_RULE, 'An http or https URL.'),
     email: blankOr(
-      Type.String({ maxLength: L.email, format: 'email' }),
+      Type.String({ maxLength: L.email, pattern: EMAIL_PATTERN }),
       EMAIL_RULE,
       "The mosque's public e-mail address.",
     ),

@@ -9,9 +9,12 @@ export const submitMosqueRoute = defineRoute({
   tag: 'Mosques',
   summary: 'Submit a mosque for moderation',
   description: [
-    'Stored as `pending` under a new slug (lowercase ASCII from the English name and the city; `-2`, `-3`… when taken) and answered with 202.',
-    'It is listed only after an operator approves it, which needs coordinates (given here as `lat`/`lng` or by the operator).',
-    'Invalid fields: 400 VALIDATION_ERROR naming the field; unknown fields are refused. `submitterEmail` is kept for the moderator and never returned. Audited.',
+    'Stored as `pending` under a new slug ' +
+      '(lowercase ASCII from the English name and the city; `-2`, `-3`… when taken) and answered with 202.',
+    'It is listed only after an operator approves it, ' +
+      'which needs coordinates (given here as `lat`/`lng` or by the operator).',
+    'Invalid fields: 400 VALIDATION_ERROR naming the field; unknown fields are refused.',
+    '`submitterEmail` is kept for the moderator and never returned. Audited.',
   ].join(' '),
   body: mosqueSubmissionBody,
   response: submittedMosque,

@@ -17,7 +17,10 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { nullable, stringEnum } from '../../platform/schema.js';
 import { latitude, longitude } from '../common-schemas.js';
 
-/** Schemas of the prayer-time routes (CONTRACT §6). Rules the schema cannot state (a real zone, parameters that go together) are the core's. */
+/**
+ * Schemas of the prayer-time routes (CONTRACT §6). Rules the schema cannot state (a real zone,
+ * parameters that go together) are the core's.
+ */
 
 const METHODS = listMethods();
 const { oneOf } = PARAMETER_RULES;
@@ -38,7 +41,8 @@ const angle = (prayer: string) =>
     exclusiveMinimum: 0,
     maximum: CUSTOM_METHOD_LIMITS.maxAngle,
     errorMessage: PARAMETER_RULES.angle(CUSTOM_METHOD_LIMITS.maxAngle),
-    description: `Sun's depression below the horizon for ${prayer}, in degrees. Only with \`method=custom\` (400 otherwise).`,
+    description:
+      `Sun's depression below the horizon for ${prayer}, in degrees. ` + `Only with \`method=custom\` (400 otherwise).`,
   });
 
 /** Every parameter but the day: shared by `/prayer-times` and `/prayer-times/calendar`. */
@@ -49,7 +53,9 @@ const optionProperties = {
     Type.String({
       maxLength: 64,
       description:
-        'IANA time zone of the local times, e.g. Europe/London (any case; answered in its canonical case). Absent: the zone in force at `lat`,`lng`, from an offline boundary map. An unknown name: 400.',
+        'IANA time zone of the local times, e.g. Europe/London (any case; answered in its canonical case). ' +
+        'Absent: the zone in force at `lat`,`lng`, from an offline boundary map. ' +
+        'An unknown name: 400.',
     }),
   ),
   method: Type.Optional(method),
@@ -64,7 +70,10 @@ const optionProperties = {
     stringEnum(HIGH_LATITUDE_RULES, {
       errorMessage: oneOf(HIGH_LATITUDE_RULES),
       description:
-        'How Fajr and Isha are bounded where twilight lasts long. Absent: the one recommended for the latitude (`seventh-of-the-night` above 48°, else `middle-of-the-night`). The rule applied is echoed in the response.',
+        'How Fajr and Isha are bounded where twilight lasts long. ' +
+        'Absent: the one recommended for the latitude ' +
+        '(`seventh-of-the-night` above 48°, else `middle-of-the-night`). ' +
+        'The rule applied is echoed in the response.',
     }),
   ),
   polarCircleResolution: Type.Optional(
@@ -72,14 +81,18 @@ const optionProperties = {
       default: 'unresolved',
       errorMessage: oneOf(POLAR_CIRCLE_RESOLUTIONS),
       description:
-        'Where the sun does not rise or set (polar day or night): `aqrab-balad` takes the times of the nearest latitude where it does, `aqrab-yaum` those of the nearest day when it does; `unresolved` answers null for the times that do not exist.',
+        'Where the sun does not rise or set (polar day or night): ' +
+        '`aqrab-balad` takes the times of the nearest latitude where it does, ' +
+        '`aqrab-yaum` those of the nearest day when it does; ' +
+        '`unresolved` answers null for the times that do not exist.',
     }),
   ),
   shafaq: Type.Optional(
     stringEnum(SHAFAQ_KINDS, {
       errorMessage: oneOf(SHAFAQ_KINDS),
       description:
-        'Twilight used for Isha by `method=moonsighting-committee` only (400 with any other method); default `general`.',
+        'Twilight used for Isha by `method=moonsighting-committee` only ' +
+        '(400 with any other method); default `general`.',
     }),
   ),
   fajrAngle: Type.Optional(angle('Fajr')),
@@ -90,13 +103,17 @@ const optionProperties = {
       maximum: CUSTOM_METHOD_LIMITS.maxIshaInterval,
       errorMessage: PARAMETER_RULES.minutes(CUSTOM_METHOD_LIMITS.maxIshaInterval),
       description:
-        'Isha this many minutes after Maghrib instead of by angle (not together with `ishaAngle`). Only with `method=custom`.',
+        'Isha this many minutes after Maghrib instead of by angle (not together with `ishaAngle`). ' +
+        'Only with `method=custom`.',
     }),
   ),
   adjustments: Type.Optional(
     Type.String({
       maxLength: 200,
-      description: `Minutes added to the computed times, after the method's own offsets: comma-separated \`name:minutes\` with names ${PRAYER_NAMES.join(', ')} and whole minutes from -${MAX_ADJUSTMENT_MINUTES} to ${MAX_ADJUSTMENT_MINUTES}, e.g. \`fajr:2,isha:-1\`.`,
+      description:
+        `Minutes added to the computed times, after the method's own offsets: ` +
+        `comma-separated \`name:minutes\` with names ${PRAYER_NAMES.join(', ')} ` +
+        `and whole minutes from -${MAX_ADJUSTMENT_MINUTES} to ${MAX_ADJUSTMENT_MINUTES}, e.g. \`fajr:2,isha:-1\`.`,
     }),
   ),
 };
@@ -107,7 +124,9 @@ export const prayerTimesQuery = Type.Object({
     Type.String({
       format: 'date',
       errorMessage: PARAMETER_RULES.isoDate,
-      description: `Gregorian date YYYY-MM-DD, years ${PRAYER_TIMES_YEARS.first}–${PRAYER_TIMES_YEARS.last}. Absent: today in \`timezone\`.`,
+      description:
+        `Gregorian date YYYY-MM-DD, years ${PRAYER_TIMES_YEARS.first}–${PRAYER_TIMES_YEARS.last}. ` +
+        `Absent: today in \`timezone\`.`,
     }),
   ),
 });
@@ -179,7 +198,8 @@ export const prayerTimesDay = Type.Object({
   madhab: stringEnum(MADHABS),
   highLatitudeRule: stringEnum(HIGH_LATITUDE_RULES),
   timings: clockTimes(
-    'Local HH:mm; null where the time does not exist that day (polar day or night without a resolution), never a wrong time.',
+    'Local HH:mm; null where the time does not exist that day ' +
+      '(polar day or night without a resolution), never a wrong time.',
   ),
   timestamps: clockTimes('ISO 8601 with the local UTC offset; null like `timings`.', 'date-time'),
 });

@@ -6,7 +6,10 @@ import { downloadParams, quranDownloadEntry, surahDownloadParams } from './quran
 
 const TAG = 'Translations';
 const LICENSING =
-  'Open (no key). One entry per published ayah with the edition’s attribution, licence and source: the full text where the edition is public domain (the Arabic), `text: null` where it is under translator copyright. A language with no edition: 404.';
+  'Open (no key). ' +
+  'One entry per published ayah with the edition’s attribution, licence and source: ' +
+  'the full text where the edition is public domain (the Arabic), ' +
+  '`text: null` where it is under translator copyright. A language with no edition: 404.';
 
 /** Points a client who asked for a language without an edition at the index of editions. */
 const download = (stores: Parameters<typeof downloadQuranEdition>[0], lang: string, surah?: number) =>

@@ -19,7 +19,9 @@ export const translationsQuery = Type.Object({
   translations: Type.Optional(
     Type.String({
       description:
-        'Comma-separated language codes of the translations to include, e.g. `en,ru,tr`; absent: every language the ayah has. A malformed code: 400; a code with no text: that key is absent.',
+        'Comma-separated language codes of the translations to include, e.g. `en,ru,tr`; ' +
+        'absent: every language the ayah has. ' +
+        'A malformed code: 400; a code with no text: that key is absent.',
     }),
   ),
 });

@@ -19,7 +19,9 @@ export const putAyahTranslationRoute = defineRoute({
   tag: TAG,
   summary: 'Create or replace a translation of an ayah',
   description:
-    '201 when created, 200 when replaced; repeating the same text changes nothing (the stored `updatedAt` stays) and is still audited. The Arabic locale (`ar`, `ar-*`) is read-only: 403 FORBIDDEN_LOCALE. Audited.',
+    '201 when created, 200 when replaced; repeating the same text changes nothing ' +
+    '(the stored `updatedAt` stays) and is still audited. ' +
+    'The Arabic locale (`ar`, `ar-*`) is read-only: 403 FORBIDDEN_LOCALE. Audited.',
   params: ayahTranslationParams,
   body: translationBody,
   response: storedTranslation,
@@ -38,7 +40,8 @@ export const deleteAyahTranslationRoute = defineRoute({
   tag: TAG,
   summary: 'Delete a translation of an ayah (extension)',
   description:
-    'Needs the delete permission; 404 when the ayah has no translation in that locale. Audited and restorable by the operator.',
+    'Needs the delete permission; 404 when the ayah has no translation in that locale. ' +
+    'Audited and restorable by the operator.',
   params: ayahTranslationParams,
   response: Type.Null(),
   successStatus: 204,
@@ -57,7 +60,9 @@ export const patchAyahRoute = defineRoute({
   tag: TAG,
   summary: 'Patch the metadata of an ayah',
   description:
-    'Any of `tags`, `notes`, `published`; answers the whole updated ayah with every translation. An empty body, an unknown field or a wrong type: 400. `text_ar`: 403 FORBIDDEN_LOCALE. Audited.',
+    'Any of `tags`, `notes`, `published`; answers the whole updated ayah with every translation. ' +
+    'An empty body, an unknown field or a wrong type: 400. ' +
+    '`text_ar`: 403 FORBIDDEN_LOCALE. Audited.',
   params: ayahParams,
   body: ayahMetadataPatch,
   bodyGuard: assertNoTextAr,
