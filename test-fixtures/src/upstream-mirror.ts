@@ -4,8 +4,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** `<repoRoot>/../shared/data`: the byte-for-byte upstream copies the tests read. */
-export const SHARED_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/data');
+/** `<repoRoot>/../shared/data`, the byte-for-byte upstream copies the raw mirror serves. */
+export const RAW_MIRROR_DATA_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../shared/data',
+);
 
 /** The pinned repositories of shared/data/README.md: `owner/repo/commit` → the folder holding its copy. */
 export const SHARED_DATA_RAW_LAYOUT: Record<string, string> = {
@@ -42,9 +45,9 @@ export function serveRawMirror(options: RawMirrorOptions = {}): Promise<RawMirro
     if (failure !== undefined) return void res.writeHead(failure).end();
     const [owner, repo, commit, ...rest] = urlPath.split('/').filter(Boolean);
     const folder = SHARED_DATA_RAW_LAYOUT[`${owner}/${repo}/${commit}`];
-    const file = folder === undefined ? undefined : path.join(SHARED_DATA_DIR, folder, ...rest);
+    const file = folder === undefined ? undefined : path.join(RAW_MIRROR_DATA_DIR, folder, ...rest);
     const found =
-      file?.startsWith(path.join(SHARED_DATA_DIR, folder!)) && !rest.includes('..')
+      file?.startsWith(path.join(RAW_MIRROR_DATA_DIR, folder!)) && !rest.includes('..')
         ? await stat(file).catch(() => undefined)
         : undefined;
     if (!found?.isFile()) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('404: Not Found');

@@ -1,4 +1,9 @@
-import { SHARED_DATA_DIR, SHARED_DATA_RAW_LAYOUT, serveRawMirror, type RawMirror } from '@islamic-data/test-fixtures';
+import {
+  RAW_MIRROR_DATA_DIR,
+  SHARED_DATA_RAW_LAYOUT,
+  serveRawMirror,
+  type RawMirror,
+} from '@islamic-data/test-fixtures';
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,16 +61,16 @@ describe('sources: the upstream manifest', () => {
     const files = manifest.datasets.flatMap((dataset) => dataset.files);
     expect(files.length).to.be.greaterThan(0);
     for (const file of files) {
-      const bytes = readFileSync(cachedFilePath(SHARED_DATA_DIR, file));
+      const bytes = readFileSync(cachedFilePath(RAW_MIRROR_DATA_DIR, file));
       expect([file.path, sha256(bytes), bytes.length]).to.deep.equal([file.path, file.sha256, file.size]);
     }
   });
 
   it('covers every by_chapter file of hadith-json and every collection file of HadithsJSONFormat, each once', () => {
     const listed = (folder: string, prefix: string) =>
-      readdirSync(path.join(SHARED_DATA_DIR, folder, prefix), { recursive: true, withFileTypes: true })
+      readdirSync(path.join(RAW_MIRROR_DATA_DIR, folder, prefix), { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isFile())
-        .map((entry) => path.relative(path.join(SHARED_DATA_DIR, folder), path.join(entry.parentPath, entry.name)))
+        .map((entry) => path.relative(path.join(RAW_MIRROR_DATA_DIR, folder), path.join(entry.parentPath, entry.name)))
         .map((file) => file.split(path.sep).join('/'))
         .sort();
     const inManifest = (folder: string) =>
@@ -103,7 +108,7 @@ describe('sources: the upstream manifest', () => {
 describe('sources: verified downloads (a local raw mirror of shared/data)', function () {
   this.timeout(60_000);
   const AZ_URL_PATH = `/ZaheeriOS/QuranTranslations/585ee9bf57a45e072831132b92d5ffb4f76a80e1/az.musayev.xml`;
-  const azBytes = readFileSync(path.join(SHARED_DATA_DIR, 'quran-az', 'az.musayev.xml'));
+  const azBytes = readFileSync(path.join(RAW_MIRROR_DATA_DIR, 'quran-az', 'az.musayev.xml'));
   const expected = { sha256: sha256(azBytes), size: azBytes.length, name: 'quran-az/az.musayev.xml' };
   let dir: string;
   let mirror: RawMirror | undefined;
@@ -197,7 +202,7 @@ describe('sources: a dataset in the download cache', function () {
     expect(first).to.include({ files: 2, cached: 0, fetched: 2 });
     for (const file of dataset().files) {
       expect(readFileSync(cachedFilePath(dir, file))).to.deep.equal(
-        readFileSync(cachedFilePath(SHARED_DATA_DIR, file)),
+        readFileSync(cachedFilePath(RAW_MIRROR_DATA_DIR, file)),
       );
     }
     const requests = mirror.requests.length;
