@@ -21,10 +21,10 @@ const program = new Command('islamic-data')
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  // The core names a bad input bare ("lat must be …"); the CLI says it was an option.
+  // The core names a bad input bare ("lat must be …"); the CLI names the option as it is typed.
   const message =
     error instanceof ParameterError
-      ? error.namedAs('Option')
+      ? error.namedAs('Option', (name) => `'${name}' (--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)})`)
       : error instanceof AppError
         ? error.message
         : error instanceof Error

@@ -19,9 +19,9 @@ export class ParameterError extends AppError {
    * "Options 'date' and 'hijri' cannot both …". When the message does not begin with the
    * names (it names a part, "adjustments.fajr must …"), it is kept whole after "… 'adjustments' is invalid:".
    */
-  namedAs(label: string): string {
+  namedAs(label: string, quote: (name: string) => string = (name) => `'${name}'`): string {
     const subject = this.parameters.join(' and ');
-    const quoted = this.parameters.map((name) => `'${name}'`).join(' and ');
+    const quoted = this.parameters.map(quote).join(' and ');
     const labelled = `${label}${this.parameters.length > 1 ? 's' : ''} ${quoted}`;
     return this.message.startsWith(`${subject} `)
       ? `${labelled}${this.message.slice(subject.length)}`

@@ -75,7 +75,7 @@ export function addQuranImportCommands(importCommand: Command): void {
         json?: boolean;
       }) =>
         withServices(async (deps) => {
-          assertWritableLocale(options.lang); // before a long download, not after it
+          assertWritableLocale(options.lang, 'lang'); // before a long download, not after it
           const bar = progressBar('bytes');
           const translation = await readTanzilTranslation(options.from, (read, total) =>
             bar?.update(read, total),

@@ -22,7 +22,7 @@ export async function importTanzilTranslation(
   deps: { unitOfWork: UnitOfWork; clock: Clock },
   input: TanzilImportInput,
 ): Promise<QuranEditionImportResult> {
-  assertWritableLocale(input.lang);
+  assertWritableLocale(input.lang, 'lang');
   const edition = tanzilEdition(input.lang, input.translation.header, input.edition);
   return importQuranTranslation(deps, { edition, texts: input.translation.texts }, { actor: input.actor });
 }

@@ -13,12 +13,13 @@ export const ARABIC_LOCALE = 'ar';
 /** `ar` and every `ar-*` tag are the Arabic locale, whose text is read-only. */
 export const isArabicLocale = (locale: string) => locale === ARABIC_LOCALE || locale.startsWith(`${ARABIC_LOCALE}-`);
 
-export function assertWritableLocale(locale: string): void {
+/** `name`: how the caller's input calls the locale (`locale` in a path, `lang` for an import). */
+export function assertWritableLocale(locale: string, name = 'locale'): void {
   if (isArabicLocale(locale)) {
     throw new AppError('FORBIDDEN_LOCALE', `The Arabic text is read-only: locale '${locale}' cannot be written.`);
   }
   if (!isLanguageCode(locale)) {
-    throw parameterError('locale', `locale must be a lowercase BCP 47 language code, got '${locale}'.`);
+    throw parameterError(name, `${name} is not a lowercase BCP 47 language code: '${locale}'.`);
   }
 }
 
