@@ -54,16 +54,24 @@ describe('SQLite: a write and its audit entry commit together or not at all', ()
     [
       'a hadith translation put',
       (deps) =>
-        putHadithTranslation(deps, { collection: 'test-collection', number: 1, locale: 'de', text: 'Test de' }, EDITOR),
+        putHadithTranslation(
+          deps,
+          { collection: 'test-collection', number: '1', locale: 'de', text: 'Test de' },
+          EDITOR,
+        ),
     ],
     [
       'a hadith translation delete',
-      (deps) => deleteHadithTranslation(deps, { collection: 'test-collection', number: 2, locale: 'en' }, EDITOR),
+      (deps) => deleteHadithTranslation(deps, { collection: 'test-collection', number: '2', locale: 'en' }, EDITOR),
     ],
     [
       'a hadith metadata patch',
       (deps) =>
-        patchHadithMetadata(deps, { collection: 'test-collection', number: 3, patch: { grade: 'Test grade' } }, EDITOR),
+        patchHadithMetadata(
+          deps,
+          { collection: 'test-collection', number: '3', patch: { grade: 'Test grade' } },
+          EDITOR,
+        ),
     ],
     ['a mosque submission', (deps) => submitMosque(deps, aMosqueSubmission(), EDITOR)],
   ];

@@ -1,14 +1,15 @@
 // Child process of the Hadith benchmark: imports the nine collections into BENCH_DATABASE_PATH
-// from HADITH_JSON_FROM (default <repoRoot>/../shared/data/hadith-json) and reports its wall
-// time and peak resident memory as one JSON line, so that each import is measured in a clean process.
+// from HADITH_FROM (default <repoRoot>/../shared/data: hadith-json's texts joined with hadith-refs'
+// numbers and grades, as `import hadith --from` reads them) and reports its wall time and peak
+// resident memory as one JSON line, so that each import is measured in a clean process.
 import { importHadithCollection } from '@islamic-data/core';
-import { readHadithJson } from '@islamic-data/sources';
-import { HADITH_JSON_DIR } from '@islamic-data/test-fixtures';
+import { hadithSourceLocations, readHadithSources } from '@islamic-data/sources';
+import { SHARED_DATA_DIR } from '@islamic-data/test-fixtures';
 import { Writable } from 'node:stream';
 import { composeServices } from '../src/composition-root.js';
 import { loadConfig } from '../src/config.js';
 
-const from = process.env.HADITH_JSON_FROM ?? HADITH_JSON_DIR;
+const from = process.env.HADITH_FROM ?? SHARED_DATA_DIR;
 const databasePath = process.env.BENCH_DATABASE_PATH;
 if (!databasePath) throw new Error('BENCH_DATABASE_PATH is required.');
 
@@ -19,7 +20,7 @@ const deps = await composeServices(
 );
 let hadiths = 0;
 let written = 0;
-for await (const source of readHadithJson(from)) {
+for await (const source of readHadithSources(await hadithSourceLocations(from))) {
   const summary = await importHadithCollection(deps, source);
   hadiths += summary.hadiths;
   written += summary.added + summary.updated + summary.removed;

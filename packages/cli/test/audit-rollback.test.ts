@@ -139,11 +139,11 @@ describe('cli: audit rollback of Quran and Hadith writes made over HTTP (real se
         resource: 'quran/1/2/translations/tr',
       });
       expect(written[1]).to.deep.include({
-        target: { type: 'hadith', collection: C, number: 2 },
+        target: { type: 'hadith', collection: C, number: '2' },
         resource: `hadith/${C}/2`,
       });
       expect(written[3]).to.deep.include({
-        target: { type: 'hadith-translation', collection: C, number: 3, locale: 'en' },
+        target: { type: 'hadith-translation', collection: C, number: '3', locale: 'en' },
       });
       expect(written[6]).to.deep.include({ target: { type: 'ayah', surah: 1, ayah: 1 }, resource: 'quran/1/1' });
     });

@@ -46,8 +46,8 @@ describe('cli: db backup while a running server takes many concurrent writes', f
   });
 
   it(
-    'gives a copy that opens cleanly, passes integrity_check, ' +
-      'is transactionally consistent and holds every write acknowledged before it started',
+    'gives a copy that opens cleanly, passes integrity_check, is transactionally consistent and holds ' +
+      'every write acknowledged before it started',
     async () => {
       // Each write creates a translation no other write touches, so each acknowledged one must be found as written.
       const acknowledged: Acknowledged[] = [];
@@ -98,7 +98,8 @@ describe('cli: db backup while a running server takes many concurrent writes', f
           (
             copy
               .prepare(
-                "select number, locale, text from hadith_translations where collection = ? and text like 'Test load %'",
+                'select sequence as number, locale, text from hadith_translations where collection = ? and ' +
+                  "text like 'Test load %'",
               )
               .all(C) as Acknowledged[]
           ).map((row) => [`${row.number}/${row.locale}`, row.text]),
@@ -107,8 +108,8 @@ describe('cli: db backup while a running server takes many concurrent writes', f
         expect(beforeBackup.length).to.be.greaterThan(100);
         const missing = beforeBackup.filter((write) => stored.get(`${write.number}/${write.locale}`) !== write.text);
         expect(missing, 'acknowledged before the backup started, missing from it').to.deep.equal([]);
-        // One transaction per write: the copy holds each translation exactly with its audit entry,
-        // never one without the other.
+        // One transaction per write: the copy holds each translation exactly with its audit entry, never one without
+        // the other.
         const audited = copy
           .prepare("select count(*) as n from audit_log where key_id = ? and action = 'translation.put'")
           .get(writer.id) as { n: number };

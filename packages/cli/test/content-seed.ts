@@ -49,8 +49,8 @@ export function contentRows(databasePath: string): Record<string, unknown[]> {
     return {
       quran_ayahs: rows('quran_ayahs', 'surah, ayah'),
       quran_ayah_translations: rows('quran_ayah_translations', 'surah, ayah, locale'),
-      hadiths: rows('hadiths', 'collection, number'),
-      hadith_translations: rows('hadith_translations', 'collection, number, locale'),
+      hadiths: rows('hadiths', 'collection, sequence'),
+      hadith_translations: rows('hadith_translations', 'collection, sequence, locale'),
     };
   });
 }

@@ -30,10 +30,14 @@ import { syntheticEdition, syntheticQuranSource, syntheticSurahs } from './synth
 const quranSource = () => syntheticQuranSource(syntheticSurahs([3, 4]), ['en']);
 const C = 'test-collection';
 const hadithSource = (count: number): HadithSourceCollection => ({
-  info: { slug: C, name: 'Test collection', nameAr: 'Test collection (ar)', position: 1 },
+  info: { slug: C, name: 'Test collection', nameAr: 'Test collection (ar)', position: 1, numbering: 'sequence' },
   books: [{ number: 1, nameEn: 'Test book 1', nameAr: 'Test book 1 (ar)' }],
   hadiths: Array.from({ length: count }, (_, i) => ({
-    number: i + 1,
+    sequence: i + 1,
+    number: String(i + 1),
+    citation: `Test collection ${i + 1}`,
+    inBook: null,
+    grade: null,
     textAr: `Test hadith ${i + 1} (Arabic)`,
     narrator: `Test narrator ${i + 1}`,
     bookNumber: 1,
@@ -85,8 +89,8 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
         { type: 'ayah-translation', surah: 2, ayah: 255, locale: 'en' },
         { type: 'ayah-translation', surah: 2, ayah: 255, locale: 'de-at' },
         { type: 'ayah', surah: 2, ayah: 255 },
-        { type: 'hadith-translation', collection: C, number: 7, locale: 'ru' },
-        { type: 'hadith', collection: C, number: 7 },
+        { type: 'hadith-translation', collection: C, number: '7', locale: 'ru' },
+        { type: 'hadith', collection: C, number: '7' },
       ] as const) {
         expect(handled(target), JSON.stringify(target)).to.equal(true);
       }
@@ -110,10 +114,10 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
         `Audit entry ${importEntry!.id} (import ${importEntry!.resource}) cannot be rolled back`,
       );
 
-      await putHadithTranslation(deps, { collection: C, number: 1, locale: 'tr', text: 'Test tr hadith 1' }, EDITOR);
+      await putHadithTranslation(deps, { collection: C, number: '1', locale: 'tr', text: 'Test tr hadith 1' }, EDITOR);
       const entry = await lastEntry();
       expect(entry).to.deep.include({
-        target: { type: 'hadith-translation', collection: C, number: 1, locale: 'tr' },
+        target: { type: 'hadith-translation', collection: C, number: '1', locale: 'tr' },
         resource: `hadith/${C}/1/translations/tr`,
       });
       const { rollbackEntries } = await rollbackEntry(rollback, entry.id);
@@ -125,17 +129,17 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
       const translation = await lastEntry();
       await patchAyahMetadata(deps, { surah: 1, ayah: 1, patch: { tags: ['test-tag'] } }, EDITOR);
       const metadata = await lastEntry();
-      await putHadithTranslation(deps, { collection: C, number: 1, locale: 'tr', text: 'Test tr hadith 1' }, EDITOR);
+      await putHadithTranslation(deps, { collection: C, number: '1', locale: 'tr', text: 'Test tr hadith 1' }, EDITOR);
       const hadithTranslation = await lastEntry();
-      await patchHadithMetadata(deps, { collection: C, number: 1, patch: { grade: 'Test grade' } }, EDITOR);
+      await patchHadithMetadata(deps, { collection: C, number: '1', patch: { grade: 'Test grade' } }, EDITOR);
       const hadithMetadata = await lastEntry();
-      await deleteHadithTranslation(deps, { collection: C, number: 2, locale: 'en' }, EDITOR);
+      await deleteHadithTranslation(deps, { collection: C, number: '2', locale: 'en' }, EDITOR);
       const deleted = await lastEntry();
       for (const entry of [metadata, hadithMetadata, deleted]) {
         expect(await restorerOf(entry)!.current(stores, entry.target!), entry.resource).to.deep.equal(entry.after);
       }
-      // The translation entries' records have not changed either (the ayah's translation list has,
-      // which they do not snapshot).
+      // The translation entries' records have not changed either (the ayah's translation list has, which they do not
+      // snapshot).
       for (const entry of [translation, hadithTranslation]) {
         expect(await restorerOf(entry)!.current(stores, entry.target!), entry.resource).to.deep.equal(entry.after);
       }
@@ -200,8 +204,8 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
     });
 
     it(
-      'refuses, changing nothing, when the record changed after the entry, ' +
-        'naming the later entry; --force proceeds',
+      'refuses, changing nothing, when the record changed after the entry, naming the later entry; ' +
+        '--force proceeds',
       async () => {
         await putAyahTranslation(deps, { surah: 1, ayah: 1, locale: 'en', text: 'Test bad 1' }, EDITOR);
         const entry = await lastEntry();
@@ -248,12 +252,12 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
   describe('Hadith', () => {
     it('deletes a created translation, puts back a replaced one, re-creates a deleted one', async () => {
       const original = (await stores.hadith.getTranslation(C, 1, 'en'))!;
-      await putHadithTranslation(deps, { collection: C, number: 1, locale: 'ru', text: 'Test ru 1' }, EDITOR);
+      await putHadithTranslation(deps, { collection: C, number: '1', locale: 'ru', text: 'Test ru 1' }, EDITOR);
       const created = await lastEntry();
-      await putHadithTranslation(deps, { collection: C, number: 1, locale: 'en', text: 'Test wrong 1' }, EDITOR);
+      await putHadithTranslation(deps, { collection: C, number: '1', locale: 'en', text: 'Test wrong 1' }, EDITOR);
       const replaced = await lastEntry();
       const deletedOriginal = (await stores.hadith.getTranslation(C, 2, 'en'))!;
-      await deleteHadithTranslation(deps, { collection: C, number: 2, locale: 'en' }, EDITOR);
+      await deleteHadithTranslation(deps, { collection: C, number: '2', locale: 'en' }, EDITOR);
       const deleted = await lastEntry();
 
       for (const entry of [created, replaced, deleted]) await rollbackEntry(rollback, entry.id);
@@ -270,7 +274,7 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
         deps,
         {
           collection: C,
-          number: 3,
+          number: '3',
           patch: {
             narrator: 'Test wrong narrator',
             grade: 'Test grade',
@@ -287,12 +291,12 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
     });
 
     it(
-      'refuses when the grade changed since, ' + 'naming the later entry; --force puts the whole metadata back',
+      'refuses when the grade changed since, naming the later entry; ' + '--force puts the whole metadata back',
       async () => {
         const before = (await stores.hadith.getHadith(C, 1))!;
-        await patchHadithMetadata(deps, { collection: C, number: 1, patch: { grade: 'Test grade 1' } }, EDITOR);
+        await patchHadithMetadata(deps, { collection: C, number: '1', patch: { grade: 'Test grade 1' } }, EDITOR);
         const entry = await lastEntry();
-        await patchHadithMetadata(deps, { collection: C, number: 1, patch: { grade: 'Test grade 2' } }, OTHER);
+        await patchHadithMetadata(deps, { collection: C, number: '1', patch: { grade: 'Test grade 2' } }, OTHER);
         const later = await lastEntry();
         const unchanged = await everything();
         const refused = await failureOf(rollbackEntry(rollback, entry.id));
@@ -305,9 +309,9 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
     );
 
     it('refuses, even with --force, to restore onto a hadith that no longer exists', async () => {
-      await putHadithTranslation(deps, { collection: C, number: 3, locale: 'en', text: 'Test wrong 3' }, EDITOR);
+      await putHadithTranslation(deps, { collection: C, number: '3', locale: 'en', text: 'Test wrong 3' }, EDITOR);
       const translation = await lastEntry();
-      await patchHadithMetadata(deps, { collection: C, number: 3, patch: { grade: 'Test grade' } }, EDITOR);
+      await patchHadithMetadata(deps, { collection: C, number: '3', patch: { grade: 'Test grade' } }, EDITOR);
       const metadata = await lastEntry();
       await importHadithCollection(deps, hadithSource(2));
       for (const entry of [translation, metadata]) {
@@ -322,8 +326,8 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
 
   describe('every write of a key since a time', () => {
     it(
-      'undoes them newest first, even several on one record, ' +
-        'leaving other keys’ writes alone; a dry run changes nothing',
+      'undoes them newest first, even several on one record, leaving other keys’ writes alone; a dry run ' +
+        'changes nothing',
       async () => {
         const initial = await everything();
         const since = clock.now().toISOString();
@@ -333,11 +337,15 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
         await lastEntry();
         await patchAyahMetadata(deps, { surah: 1, ayah: 1, patch: { tags: ['test-bad'] } }, EDITOR);
         await lastEntry();
-        await putHadithTranslation(deps, { collection: C, number: 1, locale: 'en', text: 'Test bad hadith' }, EDITOR);
+        await putHadithTranslation(deps, { collection: C, number: '1', locale: 'en', text: 'Test bad hadith' }, EDITOR);
         await lastEntry();
-        await deleteHadithTranslation(deps, { collection: C, number: 1, locale: 'en' }, EDITOR);
+        await deleteHadithTranslation(deps, { collection: C, number: '1', locale: 'en' }, EDITOR);
         await lastEntry();
-        await patchHadithMetadata(deps, { collection: C, number: 1, patch: { narrator: 'Test bad narrator' } }, EDITOR);
+        await patchHadithMetadata(
+          deps,
+          { collection: C, number: '1', patch: { narrator: 'Test bad narrator' } },
+          EDITOR,
+        );
         await lastEntry();
         await putAyahTranslation(deps, { surah: 2, ayah: 1, locale: 'tr', text: 'Test other key' }, OTHER);
         await lastEntry();
@@ -395,9 +403,9 @@ describe('core: rollback of Quran and Hadith writes (content restorers)', () => 
       const since = clock.now().toISOString();
       await putAyahTranslation(deps, { surah: 1, ayah: 2, locale: 'en', text: 'Test bad' }, EDITOR);
       await lastEntry();
-      await putHadithTranslation(deps, { collection: C, number: 2, locale: 'en', text: 'Test bad' }, EDITOR);
+      await putHadithTranslation(deps, { collection: C, number: '2', locale: 'en', text: 'Test bad' }, EDITOR);
       const changed = await lastEntry();
-      await putHadithTranslation(deps, { collection: C, number: 2, locale: 'en', text: 'Test fixed' }, OTHER);
+      await putHadithTranslation(deps, { collection: C, number: '2', locale: 'en', text: 'Test fixed' }, OTHER);
       const later = await lastEntry();
       const unchanged = { ayah: await stores.quran.getTranslation(1, 2, 'en'), audit: await stores.audit.list() };
       const refused = await failureOf(rollbackKeySince(rollback, { keyId: EDITOR.keyId, since }));

@@ -43,14 +43,18 @@ function source(
     publicDomain,
   });
   return {
-    info: { slug: SLUG, name: 'Test collection', nameAr: 'Test collection (ar)', position: 1 },
+    info: { slug: SLUG, name: 'Test collection', nameAr: 'Test collection (ar)', position: 1, numbering: 'sequence' },
     books: [
       { number: 1, nameEn: 'Test book 1', nameAr: 'Test book 1 (ar)' },
       { number: 2, nameEn: 'Test book 2', nameAr: 'Test book 2 (ar)' },
     ],
     hadiths: Array.from({ length: count }, (_, i) => {
       const hadith: SourceHadith = {
-        number: i + 1,
+        sequence: i + 1,
+        number: String(i + 1),
+        citation: `Test collection ${i + 1}`,
+        inBook: null,
+        grade: null,
         textAr: `Test hadith ${i + 1} (Arabic)`,
         narrator: `Test narrator ${i + 1}`,
         bookNumber: i < 2 ? 1 : 2,
@@ -75,7 +79,7 @@ async function setup(count = 10) {
 async function everything(stores: Stores) {
   const hadiths = await stores.hadith.listHadiths(SLUG, { startAfter: 0, limit: 1_000, includeUnpublished: true });
   const translations = await Promise.all(
-    hadiths.map((hadith) => stores.hadith.getTranslation(SLUG, hadith.number, 'en')),
+    hadiths.map((hadith) => stores.hadith.getTranslation(SLUG, hadith.sequence, 'en')),
   );
   return {
     collections: await stores.hadith.listCollections(),
@@ -98,15 +102,17 @@ async function failure(promise: Promise<unknown>, code: string): Promise<AppErro
 describe('core: hadith use cases (in memory)', () => {
   describe('import', () => {
     it(
-      'creates the collection, books, hadiths, ' + 'translations and editions, audited once with the operator as actor',
+      'creates the collection, books, hadiths, translations and editions, audited once with the operator ' + 'as actor',
       async () => {
         const { stores } = await setup(4);
         expect(await listHadithCollections(stores)).to.deep.equal([
-          { slug: SLUG, name: 'Test collection', nameAr: 'Test collection (ar)', total: 4 },
+          { slug: SLUG, name: 'Test collection', nameAr: 'Test collection (ar)', total: 4, numbering: 'sequence' },
         ]);
-        expect(await getHadith(stores, SLUG, 3, { viewer: READER })).to.deep.equal({
+        expect(await getHadith(stores, SLUG, '3', { viewer: READER })).to.deep.equal({
           collection: SLUG,
-          number: 3,
+          number: '3',
+          sequence: 3,
+          reference: { citation: 'Test collection 3', inBook: null },
           text_ar: 'Test hadith 3 (Arabic)',
           translations: { en: 'Test hadith 3' },
           narrator: 'Test narrator 3',
@@ -152,32 +158,32 @@ describe('core: hadith use cases (in memory)', () => {
         const deps = await setup(4);
         await patchHadithMetadata(
           deps,
-          { collection: SLUG, number: 1, patch: { narrator: 'Test edited narrator', tags: ['test-tag'] } },
+          { collection: SLUG, number: '1', patch: { narrator: 'Test edited narrator', tags: ['test-tag'] } },
           EDITOR,
         );
         await putHadithTranslation(
           deps,
-          { collection: SLUG, number: 1, locale: 'en', text: 'Test edited translation' },
+          { collection: SLUG, number: '1', locale: 'en', text: 'Test edited translation' },
           EDITOR,
         );
         await patchHadithMetadata(
           deps,
-          { collection: SLUG, number: 2, patch: { narrator: 'Test edited narrator 2', grade: 'Test grade' } },
+          { collection: SLUG, number: '2', patch: { narrator: 'Test edited narrator 2', grade: 'Test grade' } },
           EDITOR,
         );
         const changed = source(4, (hadith) =>
-          hadith.number === 2
+          hadith.sequence === 2
             ? { textAr: 'Test hadith 2 revised (Arabic)', translations: { en: 'Test hadith 2 revised' } }
             : {},
         );
         const summary = await importHadithCollection(deps, changed);
         expect(summary).to.deep.include({ added: 0, updated: 1, unchanged: 3, changed: true });
-        expect(await getHadith(deps.stores, SLUG, 1, { viewer: READER })).to.deep.include({
+        expect(await getHadith(deps.stores, SLUG, '1', { viewer: READER })).to.deep.include({
           narrator: 'Test edited narrator',
           tags: ['test-tag'],
           translations: { en: 'Test edited translation' },
         });
-        expect(await getHadith(deps.stores, SLUG, 2, { viewer: READER })).to.deep.include({
+        expect(await getHadith(deps.stores, SLUG, '2', { viewer: READER })).to.deep.include({
           text_ar: 'Test hadith 2 revised (Arabic)',
           narrator: 'Test narrator 2',
           grade: 'Test grade',
@@ -197,9 +203,12 @@ describe('core: hadith use cases (in memory)', () => {
       const { stores, unitOfWork } = createInMemoryStores();
       await importHadithCollection(
         { unitOfWork, clock: new ManualClock() },
-        source(2, (hadith) => (hadith.number === 2 ? { textAr: null, translations: { en: null } } : {})),
+        source(2, (hadith) => (hadith.sequence === 2 ? { textAr: null, translations: { en: null } } : {})),
       );
-      expect(await getHadith(stores, SLUG, 2, { viewer: READER })).to.deep.include({ text_ar: null, translations: {} });
+      expect(await getHadith(stores, SLUG, '2', { viewer: READER })).to.deep.include({
+        text_ar: null,
+        translations: {},
+      });
     });
 
     it('is atomic: a failure part-way leaves nothing of the collection', async () => {
@@ -219,7 +228,7 @@ describe('core: hadith use cases (in memory)', () => {
     it('refuses a source that does not number its hadiths 1..n', async () => {
       const { unitOfWork } = createInMemoryStores();
       const broken = source(3);
-      broken.hadiths[1]!.number = 5;
+      broken.hadiths[1]!.sequence = 5;
       await failure(importHadithCollection({ unitOfWork, clock: new ManualClock() }, broken), 'VALIDATION_ERROR');
     });
   });
@@ -227,23 +236,23 @@ describe('core: hadith use cases (in memory)', () => {
   describe('pages (keyset)', () => {
     it('walks a collection page by page, each hadith once, ending with nextStartAfter null', async () => {
       const { stores } = await setup(10);
-      const seen: number[] = [];
-      const cursors: (number | null)[] = [];
-      let startAfter: number | undefined;
+      const seen: string[] = [];
+      const cursors: (string | null)[] = [];
+      let startAfter: string | undefined;
       do {
         const page = await listCollectionHadiths(stores, SLUG, { limit: 3, startAfter, viewer: READER });
         seen.push(...page.items.map((hadith) => hadith.number));
         cursors.push(page.nextStartAfter);
         startAfter = page.nextStartAfter ?? undefined;
       } while (startAfter !== undefined);
-      expect(seen).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-      expect(cursors).to.deep.equal([3, 6, 9, null]);
+      expect(seen).to.deep.equal(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+      expect(cursors).to.deep.equal(['3', '6', '9', null]);
     });
 
     it('says null on a last page that is exactly full', async () => {
       const { stores } = await setup(6);
       expect(
-        (await listCollectionHadiths(stores, SLUG, { limit: 3, startAfter: 3, viewer: READER })).nextStartAfter,
+        (await listCollectionHadiths(stores, SLUG, { limit: 3, startAfter: '3', viewer: READER })).nextStartAfter,
       ).to.equal(null);
       expect((await listCollectionHadiths(stores, SLUG, { limit: 3, viewer: READER })).items).to.have.length(3);
       expect((await listCollectionHadiths(stores, SLUG, { viewer: READER })).items).to.have.length(6);
@@ -251,7 +260,7 @@ describe('core: hadith use cases (in memory)', () => {
 
     it('refuses limits outside 1..100 and a cursor that is not a hadith number', async () => {
       const { stores } = await setup(2);
-      for (const input of [{ limit: 0 }, { limit: 101 }, { limit: 2.5 }, { startAfter: -1 }, { startAfter: 1.5 }]) {
+      for (const input of [{ limit: 0 }, { limit: 101 }, { limit: 2.5 }, { startAfter: '99' }, { startAfter: '3!' }]) {
         const error = await failure(
           listCollectionHadiths(stores, SLUG, { ...input, viewer: READER }),
           'VALIDATION_ERROR',
@@ -269,40 +278,41 @@ describe('core: hadith use cases (in memory)', () => {
 
     it('hides unpublished hadiths from readers and shows them to editors; total counts published ones', async () => {
       const deps = await setup(5);
-      await patchHadithMetadata(deps, { collection: SLUG, number: 3, patch: { published: false } }, EDITOR);
+      await patchHadithMetadata(deps, { collection: SLUG, number: '3', patch: { published: false } }, EDITOR);
       const numbers = async (viewer: Viewer | null) =>
         (await listCollectionHadiths(deps.stores, SLUG, { viewer })).items.map((hadith) => hadith.number);
-      expect(await numbers(READER)).to.deep.equal([1, 2, 4, 5]);
-      expect(await numbers(null)).to.deep.equal([1, 2, 4, 5]);
-      expect(await numbers(WRITER)).to.deep.equal([1, 2, 3, 4, 5]);
-      await failure(getHadith(deps.stores, SLUG, 3, { viewer: READER }), 'NOT_FOUND');
-      expect((await getHadith(deps.stores, SLUG, 3, { viewer: WRITER })).published).to.equal(false);
+      expect(await numbers(READER)).to.deep.equal(['1', '2', '4', '5']);
+      expect(await numbers(null)).to.deep.equal(['1', '2', '4', '5']);
+      expect(await numbers(WRITER)).to.deep.equal(['1', '2', '3', '4', '5']);
+      await failure(getHadith(deps.stores, SLUG, '3', { viewer: READER }), 'NOT_FOUND');
+      expect((await getHadith(deps.stores, SLUG, '3', { viewer: WRITER })).published).to.equal(false);
       expect((await listHadithCollections(deps.stores))[0]!.total).to.equal(4);
     });
 
     it('answers 404 for numbers no hadith has', async () => {
       const { stores } = await setup(2);
-      for (const number of [0, -1, 3]) await failure(getHadith(stores, SLUG, number, { viewer: READER }), 'NOT_FOUND');
-      await failure(getHadith(stores, 'test-unknown', 1, { viewer: READER }), 'NOT_FOUND');
+      for (const number of ['0', '-1', '3', '2b'])
+        await failure(getHadith(stores, SLUG, number, { viewer: READER }), 'NOT_FOUND');
+      await failure(getHadith(stores, 'test-unknown', '1', { viewer: READER }), 'NOT_FOUND');
     });
 
     it('filters translations by the translations parameter', async () => {
       const deps = await setup(2);
-      await putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ru', text: 'Test перевод' }, EDITOR);
+      await putHadithTranslation(deps, { collection: SLUG, number: '1', locale: 'ru', text: 'Test перевод' }, EDITOR);
       expect(
-        (await getHadith(deps.stores, SLUG, 1, { viewer: READER, translations: 'ru' })).translations,
+        (await getHadith(deps.stores, SLUG, '1', { viewer: READER, translations: 'ru' })).translations,
       ).to.deep.equal({ ru: 'Test перевод' });
       expect(
-        (await getHadith(deps.stores, SLUG, 1, { viewer: READER, translations: 'tr' })).translations,
+        (await getHadith(deps.stores, SLUG, '1', { viewer: READER, translations: 'tr' })).translations,
       ).to.deep.equal({});
-      expect((await getHadith(deps.stores, SLUG, 1, { viewer: READER })).translations).to.have.keys('en', 'ru');
+      expect((await getHadith(deps.stores, SLUG, '1', { viewer: READER })).translations).to.have.keys('en', 'ru');
     });
   });
 
   describe('writes', () => {
     it('creates, replaces and re-puts a translation, each audited with the translation before and after', async () => {
       const deps = await setup(2);
-      const input = { collection: SLUG, number: 1, locale: 'ru', text: 'Test перевод 1' };
+      const input = { collection: SLUG, number: '1', locale: 'ru', text: 'Test перевод 1' };
       const created = await putHadithTranslation(deps, input, EDITOR);
       expect(created).to.deep.equal({
         created: true,
@@ -332,37 +342,37 @@ describe('core: hadith use cases (in memory)', () => {
     });
 
     it(
-      'refuses the Arabic locale, a malformed locale and unknown hadiths, ' +
-        'auditing nothing (blank text is for the route schema)',
+      'refuses the Arabic locale, a malformed locale and unknown hadiths, auditing nothing (blank text ' +
+        'is for the route schema)',
       async () => {
         const deps = await setup(2);
         const auditBefore = (await deps.stores.audit.list()).length;
         await failure(
-          putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ar', text: 'Test' }, EDITOR),
+          putHadithTranslation(deps, { collection: SLUG, number: '1', locale: 'ar', text: 'Test' }, EDITOR),
           'FORBIDDEN_LOCALE',
         );
         await failure(
-          putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ar-eg', text: 'Test' }, EDITOR),
+          putHadithTranslation(deps, { collection: SLUG, number: '1', locale: 'ar-eg', text: 'Test' }, EDITOR),
           'FORBIDDEN_LOCALE',
         );
         await failure(
-          putHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'EN', text: 'Test' }, EDITOR),
+          putHadithTranslation(deps, { collection: SLUG, number: '1', locale: 'EN', text: 'Test' }, EDITOR),
           'VALIDATION_ERROR',
         );
         await failure(
-          putHadithTranslation(deps, { collection: SLUG, number: 3, locale: 'en', text: 'Test' }, EDITOR),
+          putHadithTranslation(deps, { collection: SLUG, number: '3', locale: 'en', text: 'Test' }, EDITOR),
           'NOT_FOUND',
         );
         await failure(
-          putHadithTranslation(deps, { collection: 'test-unknown', number: 1, locale: 'en', text: 'Test' }, EDITOR),
+          putHadithTranslation(deps, { collection: 'test-unknown', number: '1', locale: 'en', text: 'Test' }, EDITOR),
           'NOT_FOUND',
         );
         await failure(
-          deleteHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ar' }, EDITOR),
+          deleteHadithTranslation(deps, { collection: SLUG, number: '1', locale: 'ar' }, EDITOR),
           'FORBIDDEN_LOCALE',
         );
         await failure(
-          deleteHadithTranslation(deps, { collection: SLUG, number: 1, locale: 'ru' }, EDITOR),
+          deleteHadithTranslation(deps, { collection: SLUG, number: '1', locale: 'ru' }, EDITOR),
           'NOT_FOUND',
         );
         expect(await deps.stores.audit.list()).to.have.length(auditBefore);
@@ -371,8 +381,8 @@ describe('core: hadith use cases (in memory)', () => {
 
     it('deletes a translation, audited with after = null', async () => {
       const deps = await setup(2);
-      await deleteHadithTranslation(deps, { collection: SLUG, number: 2, locale: 'en' }, EDITOR);
-      expect((await getHadith(deps.stores, SLUG, 2, { viewer: READER })).translations).to.deep.equal({});
+      await deleteHadithTranslation(deps, { collection: SLUG, number: '2', locale: 'en' }, EDITOR);
+      expect((await getHadith(deps.stores, SLUG, '2', { viewer: READER })).translations).to.deep.equal({});
       const [entry] = await deps.stores.audit.list({ action: 'translation.delete' });
       expect(entry).to.deep.include({
         ...EDITOR,
@@ -384,10 +394,10 @@ describe('core: hadith use cases (in memory)', () => {
 
     it('patches metadata and audits the whole hadith before and after', async () => {
       const deps = await setup(2);
-      const before = await getHadith(deps.stores, SLUG, 1, { viewer: WRITER });
+      const before = await getHadith(deps.stores, SLUG, '1', { viewer: WRITER });
       const after = await patchHadithMetadata(
         deps,
-        { collection: SLUG, number: 1, patch: { grade: 'Test grade', notes: 'Test note', narrator: null } },
+        { collection: SLUG, number: '1', patch: { grade: 'Test grade', notes: 'Test note', narrator: null } },
         EDITOR,
       );
       expect(after).to.deep.equal({ ...before, grade: 'Test grade', notes: 'Test note', narrator: null });
@@ -403,16 +413,16 @@ describe('core: hadith use cases (in memory)', () => {
     ] as const) {
       it(`refuses the patch ${JSON.stringify(patch).slice(0, 60)} with ${code}, changing nothing`, async () => {
         const deps = await setup(1);
-        const before = await getHadith(deps.stores, SLUG, 1, { viewer: WRITER });
+        const before = await getHadith(deps.stores, SLUG, '1', { viewer: WRITER });
         await failure(
           patchHadithMetadata(
             deps,
-            { collection: SLUG, number: 1, patch: patch as unknown as HadithMetadataPatch },
+            { collection: SLUG, number: '1', patch: patch as unknown as HadithMetadataPatch },
             EDITOR,
           ),
           code,
         );
-        expect(await getHadith(deps.stores, SLUG, 1, { viewer: WRITER })).to.deep.equal(before);
+        expect(await getHadith(deps.stores, SLUG, '1', { viewer: WRITER })).to.deep.equal(before);
         expect(await deps.stores.audit.list({ action: 'metadata.patch' })).to.deep.equal([]);
       });
     }
@@ -420,15 +430,16 @@ describe('core: hadith use cases (in memory)', () => {
 
   describe('downloads', () => {
     it(
-      'gives the public-domain text and null for the translator-credited edition, ' + 'each entry with the licence',
+      'gives the public-domain text and null for the translator-credited edition, each entry with the ' + 'licence',
       async () => {
         const deps = await setup(3);
-        await patchHadithMetadata(deps, { collection: SLUG, number: 2, patch: { published: false } }, EDITOR);
+        await patchHadithMetadata(deps, { collection: SLUG, number: '2', patch: { published: false } }, EDITOR);
         const arabic = await downloadHadithEdition(deps.stores, SLUG, 'ar');
         expect(arabic).to.deep.equal(
           [1, 3].map((number) => ({
             collection: SLUG,
-            number,
+            number: String(number),
+            sequence: number,
             attribution: 'Test attribution ar',
             license: 'Test licence ar',
             source_url: 'https://example.org/test/ar',
@@ -437,8 +448,8 @@ describe('core: hadith use cases (in memory)', () => {
         );
         const english = await downloadHadithEdition(deps.stores, SLUG, 'en');
         expect(english.map((entry) => [entry.number, entry.text, entry.license])).to.deep.equal([
-          [1, null, 'Test licence en'],
-          [3, null, 'Test licence en'],
+          ['1', null, 'Test licence en'],
+          ['3', null, 'Test licence en'],
         ]);
       },
     );

@@ -28,3 +28,7 @@ export {
   type DatasetFetchOptions,
   type DatasetFetchReport,
 } from './upstream/dataset-cache.js';
+export { readHadithSources, hadithSourceLocations, type HadithSourceLocations } from './hadith/hadith-sources.js';
+export { readHadithRefs } from './hadith/hadith-refs-reader.js';
+export { joinHadithRefs } from './hadith/hadith-refs-join.js';
+export { parseGrade, parseReference, normaliseArabic, HADITH_REFS_PLACES } from './hadith/hadith-refs-format.js';

@@ -75,7 +75,7 @@ describe('sources: hadith-json reader over shared/data', function () {
         expect(collection.hadiths.filter((hadith) => hadith.textAr === null)).to.have.length(emptyArabic);
         expect(collection.hadiths.filter((hadith) => hadith.translations.en === null)).to.have.length(emptyEnglish);
         expect(collection.hadiths.filter((hadith) => hadith.narrator === null)).to.have.length(emptyNarrator);
-        expect(collection.hadiths.map((hadith) => hadith.number)).to.deep.equal(
+        expect(collection.hadiths.map((hadith) => hadith.sequence)).to.deep.equal(
           Array.from({ length: records }, (_, i) => i + 1),
         );
       },
@@ -114,7 +114,7 @@ describe('sources: hadith-json reader over shared/data', function () {
     const nasai = all.get('nasai')!;
     expect(nasai.books.map((book) => book.number).slice(33, 37)).to.deep.equal([34, 35, 35.2, 36]);
     const numbersIn = (book: number) =>
-      nasai.hadiths.filter((hadith) => hadith.bookNumber === book).map((hadith) => hadith.number);
+      nasai.hadiths.filter((hadith) => hadith.bookNumber === book).map((hadith) => hadith.sequence);
     const [in35, in352, in36] = [numbersIn(35), numbersIn(35.2), numbersIn(36)];
     expect(in352).to.have.length(rawChapter('the_9_books', 'nasai', '35b.json').hadiths.length);
     expect(in352[0]).to.equal(in35.at(-1)! + 1);
@@ -129,6 +129,7 @@ describe('sources: hadith-json reader over shared/data', function () {
       name: raw.metadata.english.title,
       nameAr: raw.metadata.arabic.title,
       position: 1,
+      numbering: 'sequence',
     });
     for (const collection of all.values()) {
       const [arabic, english] = collection.editions;
@@ -160,7 +161,7 @@ describe('sources: hadith-json reader over shared/data', function () {
       it(`reads by_book/${group}/${slug}.json into the same collection as its by_chapter files`, async () => {
         const [fromBook] = await readAll(path.join(ROOT, 'db/by_book', group, `${slug}.json`));
         const raw = JSON.parse(readFileSync(path.join(ROOT, 'db/by_book', group, `${slug}.json`), 'utf8'));
-        expect(fromBook!.hadiths.map((hadith) => hadith.number)).to.deep.equal(
+        expect(fromBook!.hadiths.map((hadith) => hadith.sequence)).to.deep.equal(
           raw.hadiths.map((hadith: { idInBook: number }) => hadith.idInBook),
         );
         expect(fromBook).to.deep.equal(all.get(slug));

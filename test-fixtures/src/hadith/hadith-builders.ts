@@ -11,26 +11,38 @@ import type {
 
 export function aHadithCollectionInfo(overrides: Partial<HadithCollectionInfo> = {}): HadithCollectionInfo {
   const slug = overrides.slug ?? 'test-collection';
-  return { slug, name: `Test collection ${slug}`, nameAr: `Test collection ${slug} (ar)`, position: 1, ...overrides };
+  return {
+    slug,
+    name: `Test collection ${slug}`,
+    nameAr: `Test collection ${slug} (ar)`,
+    position: 1,
+    numbering: 'sequence',
+    ...overrides,
+  };
 }
 
 export function aHadithBook(number: number): HadithBook {
   return { number, nameEn: `Test book ${number}`, nameAr: `Test book ${number} (ar)` };
 }
 
-export function aSourceHadith(number: number, overrides: Partial<SourceHadith> = {}): SourceHadith {
+/** Hadith `sequence` of a synthetic collection, numbered by its sequence unless `overrides` say otherwise. */
+export function aSourceHadith(sequence: number, overrides: Partial<SourceHadith> = {}): SourceHadith {
   return {
-    number,
-    textAr: `Test hadith ${number} (Arabic)`,
-    narrator: `Test narrator ${number}`,
+    sequence,
+    number: String(sequence),
+    citation: `Test citation ${sequence}`,
+    inBook: null,
+    grade: null,
+    textAr: `Test hadith ${sequence} (Arabic)`,
+    narrator: `Test narrator ${sequence}`,
     bookNumber: 1,
-    translations: { en: `Test hadith ${number}` },
+    translations: { en: `Test hadith ${sequence}` },
     ...overrides,
   };
 }
 
-export function anImportedHadith(number: number, overrides: Partial<ImportedHadith> = {}): ImportedHadith {
-  return { ...aSourceHadith(number), sourceHash: `test-hash-${number}`, ...overrides };
+export function anImportedHadith(sequence: number, overrides: Partial<ImportedHadith> = {}): ImportedHadith {
+  return { ...aSourceHadith(sequence), number: String(sequence), sourceHash: `test-hash-${sequence}`, ...overrides };
 }
 
 export function aHadithEdition(collection: string, lang: string, overrides: Partial<Edition> = {}): Edition {

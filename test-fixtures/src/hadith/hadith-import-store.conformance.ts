@@ -39,11 +39,58 @@ export function hadithImportStoreConformance(name: string, makeStores: () => Pro
     });
 
     describe('imported hadiths', () => {
+      it('stores the number, citation and in-book reference, and resolves numbers by their keys', async () => {
+        await imports.saveCollectionInfo(aHadithCollectionInfo({ slug: C }));
+        const inBook = { book: 3, hadith: 7 };
+        await imports.writeImported(C, [anImportedHadith(1, { number: '8a', citation: 'Test 8a', inBook })], AT);
+        await imports.replaceNumberKeys(
+          C,
+          new Map([
+            ['8a', 1],
+            ['8', 1],
+          ]),
+        );
+        expect(await store.getHadith(C, 1)).to.deep.include({
+          number: '8a',
+          reference: { citation: 'Test 8a', inBook },
+        });
+        expect(await store.resolveNumber(C, '8')).to.equal(1);
+        expect(await store.resolveNumber(C, '9')).to.equal(undefined);
+        expect(await imports.numberKeys(C)).to.deep.equal(
+          new Map([
+            ['8a', 1],
+            ['8', 1],
+          ]),
+        );
+        await imports.replaceNumberKeys(C, new Map([['8a', 1]]));
+        expect(await store.resolveNumber(C, '8')).to.equal(undefined);
+      });
+
+      it("takes the source's grade, except where the stored grade was set through the API", async () => {
+        await imports.saveCollectionInfo(aHadithCollectionInfo({ slug: C }));
+        await imports.writeImported(
+          C,
+          [1, 2].map((n) => anImportedHadith(n, { grade: 'Test grade A' })),
+          AT,
+        );
+        const edited = { narrator: null, grade: 'Test edited grade', tags: [], notes: null, published: true };
+        await store.setMetadata(C, 2, edited);
+        await imports.writeImported(
+          C,
+          [1, 2].map((n) => anImportedHadith(n, { grade: 'Test grade B' })),
+          AT,
+        );
+        expect((await store.getHadith(C, 1))!.grade).to.equal('Test grade B');
+        expect((await store.getHadith(C, 2))!.grade).to.equal('Test edited grade');
+      });
+
       it('creates hadiths with default metadata, the source narrator, the book and the translation', async () => {
         await seed(2);
         expect(await store.getHadith(C, 2)).to.deep.equal({
           collection: C,
-          number: 2,
+          number: '2',
+          sequence: 2,
+          reference: { citation: 'Test citation 2', inBook: null },
           text_ar: 'Test hadith 2 (Arabic)',
           translations: { en: 'Test hadith 2' },
           narrator: 'Test narrator 2',

@@ -11,6 +11,12 @@ export const HADITH_JSON_DIR = path.resolve(
   '../../../../../shared/data/hadith-json',
 );
 
+/** `<repoRoot>/../shared/data`: the base holding hadith-json/ and hadith-refs/ (what `import hadith --from` takes). */
+export const SHARED_DATA_DIR = path.dirname(HADITH_JSON_DIR);
+
+/** `<repoRoot>/../shared/data/hadith-refs`: standard numbers and grades (CheeseWithSauce/HadithsJSONFormat). */
+export const HADITH_REFS_DIR = path.join(SHARED_DATA_DIR, 'hadith-refs');
+
 export interface HadithJsonCounts {
   records: number;
   chapterFiles: number;

@@ -13,4 +13,5 @@ export async function seedHadiths(imports: HadithImportStore, count: number, slu
     Array.from({ length: count }, (_, i) => anImportedHadith(i + 1, { bookNumber: i % 2 === 0 ? 1 : 2.5 })),
     at,
   );
+  await imports.replaceNumberKeys(slug, new Map(Array.from({ length: count }, (_, i) => [String(i + 1), i + 1])));
 }

@@ -33,6 +33,7 @@ export function hadithStoreConformance(name: string, makeStores: () => Promise<H
           name: 'Test collection test-a',
           nameAr: 'Test collection test-a (ar)',
           total: 0,
+          numbering: 'sequence',
         });
       });
     });
@@ -41,7 +42,8 @@ export function hadithStoreConformance(name: string, makeStores: () => Promise<H
       it('lists by keyset: numbers above startAfter, in order, at most limit', async () => {
         await seed(10);
         const page = await store.listHadiths(C, { startAfter: 3, limit: 4, includeUnpublished: false });
-        expect(page.map((hadith) => hadith.number)).to.deep.equal([4, 5, 6, 7]);
+        expect(page.map((hadith) => hadith.sequence)).to.deep.equal([4, 5, 6, 7]);
+        expect(page.map((hadith) => hadith.number)).to.deep.equal(['4', '5', '6', '7']);
         expect(page[0]!.translations).to.deep.equal({ en: 'Test hadith 4' });
         expect(page.map((hadith) => hadith.book?.number)).to.deep.equal([2.5, 1, 2.5, 1]);
         expect(await store.listHadiths(C, { startAfter: 10, limit: 4, includeUnpublished: false })).to.deep.equal([]);
@@ -55,9 +57,9 @@ export function hadithStoreConformance(name: string, makeStores: () => Promise<H
         for (const number of [2, 3])
           await store.setMetadata(C, number, { narrator: null, grade: null, tags: [], notes: null, published: false });
         const published = await store.listHadiths(C, { startAfter: 0, limit: 3, includeUnpublished: false });
-        expect(published.map((hadith) => hadith.number)).to.deep.equal([1, 4, 5]);
+        expect(published.map((hadith) => hadith.sequence)).to.deep.equal([1, 4, 5]);
         const all = await store.listHadiths(C, { startAfter: 1, limit: 2, includeUnpublished: true });
-        expect(all.map((hadith) => [hadith.number, hadith.published])).to.deep.equal([
+        expect(all.map((hadith) => [hadith.sequence, hadith.published])).to.deep.equal([
           [2, false],
           [3, false],
         ]);
@@ -157,10 +159,10 @@ export function hadithStoreConformance(name: string, makeStores: () => Promise<H
         await imports.writeImported(C, [anImportedHadith(2, { textAr: null, translations: { en: null } })], AT);
         await store.setMetadata(C, 3, { narrator: null, grade: null, tags: [], notes: null, published: false });
         expect(await store.listPublishedTexts(C, 'ar')).to.deep.equal([
-          { number: 1, text: 'Test hadith 1 (Arabic)' },
-          { number: 4, text: 'Test hadith 4 (Arabic)' },
+          { sequence: 1, number: '1', text: 'Test hadith 1 (Arabic)' },
+          { sequence: 4, number: '4', text: 'Test hadith 4 (Arabic)' },
         ]);
-        expect((await store.listPublishedTexts(C, 'en')).map((entry) => entry.number)).to.deep.equal([1, 4]);
+        expect((await store.listPublishedTexts(C, 'en')).map((entry) => entry.sequence)).to.deep.equal([1, 4]);
         expect(await store.listPublishedTexts(C, 'ru')).to.deep.equal([]);
         expect(await store.listPublishedTexts('test-unknown', 'ar')).to.deep.equal([]);
       });

@@ -1,5 +1,5 @@
 import type { HadithBook, HadithCollectionInfo, HadithImportStore, ImportedHadith } from '@islamic-data/core';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { toHadithBookRow } from '../tables/hadith/hadith-books.table.js';
 import { toHadithCollectionRow } from '../tables/hadith/hadith-collections.table.js';
@@ -30,10 +30,10 @@ export function sqliteHadithImportStore(trx: Kysely<Database>): HadithImportStor
     async sourceHashes(collection: string) {
       const rows = await trx
         .selectFrom('hadiths')
-        .select(['number', 'source_hash'])
+        .select(['sequence', 'source_hash'])
         .where('collection', '=', collection)
         .execute();
-      return new Map(rows.map((row) => [row.number, row.source_hash] as const));
+      return new Map(rows.map((row) => [row.sequence, row.source_hash] as const));
     },
 
     async writeImported(collection: string, hadiths: ImportedHadith[], updatedAt: string) {
@@ -42,7 +42,16 @@ export function sqliteHadithImportStore(trx: Kysely<Database>): HadithImportStor
         .insertInto('hadiths')
         .values(hadiths.map((hadith) => toImportedHadithRow(collection, hadith)))
         .onConflict((oc) =>
-          oc.columns(['collection', 'number']).doUpdateSet((eb) => ({
+          oc.columns(['collection', 'sequence']).doUpdateSet((eb) => ({
+            // A grade set through the API (one that differs from what the last import wrote) stays.
+            grade: sql<
+              string | null
+            >`case when hadiths.grade is hadiths.imported_grade then excluded.grade else hadiths.grade end`,
+            imported_grade: eb.ref('excluded.imported_grade'),
+            number: eb.ref('excluded.number'),
+            citation: eb.ref('excluded.citation'),
+            in_book_book: eb.ref('excluded.in_book_book'),
+            in_book_hadith: eb.ref('excluded.in_book_hadith'),
             text_ar: eb.ref('excluded.text_ar'),
             narrator: eb.ref('excluded.narrator'),
             book_number: eb.ref('excluded.book_number'),
@@ -52,7 +61,7 @@ export function sqliteHadithImportStore(trx: Kysely<Database>): HadithImportStor
         .execute();
       const texts = hadiths.flatMap((hadith) =>
         Object.entries(hadith.translations).flatMap(([locale, text]) =>
-          text === null ? [] : [toHadithTranslationRow(collection, hadith.number, { locale, text, updatedAt })],
+          text === null ? [] : [toHadithTranslationRow(collection, hadith.sequence, { locale, text, updatedAt })],
         ),
       );
       if (texts.length > 0) {
@@ -61,7 +70,7 @@ export function sqliteHadithImportStore(trx: Kysely<Database>): HadithImportStor
           .values(texts)
           .onConflict((oc) =>
             oc
-              .columns(['collection', 'number', 'locale'])
+              .columns(['collection', 'sequence', 'locale'])
               .doUpdateSet((eb) => ({ text: eb.ref('excluded.text'), updated_at: eb.ref('excluded.updated_at') }))
               .where((eb) => eb('hadith_translations.text', '<>', eb.ref('excluded.text'))),
           )
@@ -70,25 +79,45 @@ export function sqliteHadithImportStore(trx: Kysely<Database>): HadithImportStor
       const absent = new Map<string, number[]>();
       for (const hadith of hadiths) {
         for (const [locale, text] of Object.entries(hadith.translations))
-          if (text === null) absent.set(locale, [...(absent.get(locale) ?? []), hadith.number]);
+          if (text === null) absent.set(locale, [...(absent.get(locale) ?? []), hadith.sequence]);
       }
-      for (const [locale, numbers] of absent) {
+      for (const [locale, sequences] of absent) {
         await trx
           .deleteFrom('hadith_translations')
           .where('collection', '=', collection)
           .where('locale', '=', locale)
-          .where('number', 'in', numbers)
+          .where('sequence', 'in', sequences)
           .execute();
       }
     },
 
-    async deleteHadithsAfter(collection: string, lastNumber: number) {
+    async deleteHadithsAfter(collection: string, lastSequence: number) {
       const result = await trx
         .deleteFrom('hadiths')
         .where('collection', '=', collection)
-        .where('number', '>', lastNumber)
+        .where('sequence', '>', lastSequence)
         .executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+
+    async numberKeys(collection: string) {
+      const rows = await trx
+        .selectFrom('hadith_number_keys')
+        .select(['key', 'sequence'])
+        .where('collection', '=', collection)
+        .execute();
+      return new Map(rows.map((row) => [row.key, row.sequence] as const));
+    },
+
+    async replaceNumberKeys(collection: string, keys: Map<string, number>) {
+      await trx.deleteFrom('hadith_number_keys').where('collection', '=', collection).execute();
+      const rows = [...keys].map(([key, sequence]) => ({ collection, key, sequence }));
+      // SQLite binds at most 32,766 parameters per statement: three per row.
+      for (let start = 0; start < rows.length; start += 5_000)
+        await trx
+          .insertInto('hadith_number_keys')
+          .values(rows.slice(start, start + 5_000))
+          .execute();
     },
   };
 }

@@ -28,28 +28,28 @@ export function sqliteHadithStore(trx: Kysely<Database>): HadithStore {
 
   /** The translations of a run of hadiths, read as one range of the primary key. */
   async function withTranslations(rows: HadithWithBookRow[], query: HadithQuery) {
-    const byNumber = new Map<number, Record<string, string>>(rows.map((row) => [row.number, {}]));
+    const bySequence = new Map<number, Record<string, string>>(rows.map((row) => [row.sequence, {}]));
     if (rows.length > 0 && query.locales?.length !== 0) {
       let select = trx
         .selectFrom('hadith_translations')
-        .select(['number', 'locale', 'text'])
+        .select(['sequence', 'locale', 'text'])
         .where('collection', '=', rows[0]!.collection)
-        .where('number', '>=', rows[0]!.number)
-        .where('number', '<=', rows.at(-1)!.number);
+        .where('sequence', '>=', rows[0]!.sequence)
+        .where('sequence', '<=', rows.at(-1)!.sequence);
       if (query.locales !== undefined) select = select.where('locale', 'in', query.locales);
-      for (const translation of await select.orderBy('number').orderBy('locale').execute()) {
-        const translations = byNumber.get(translation.number);
+      for (const translation of await select.orderBy('sequence').orderBy('locale').execute()) {
+        const translations = bySequence.get(translation.sequence);
         if (translations) translations[translation.locale] = translation.text;
       }
     }
-    return rows.map((row) => fromHadithRow(row, byNumber.get(row.number)!));
+    return rows.map((row) => fromHadithRow(row, bySequence.get(row.sequence)!));
   }
 
   return {
     async listCollections(slug?: string) {
       let query = trx
         .selectFrom('hadith_collections as c')
-        .select(['c.slug', 'c.name', 'c.name_ar'])
+        .select(['c.slug', 'c.name', 'c.name_ar', 'c.numbering'])
         .select((eb) =>
           eb
             .selectFrom('hadiths as h')
@@ -67,6 +67,7 @@ export function sqliteHadithStore(trx: Kysely<Database>): HadithStore {
         name: row.name,
         nameAr: row.name_ar,
         total: Number(row.total ?? 0),
+        numbering: row.numbering,
       }));
     },
 
@@ -85,84 +86,94 @@ export function sqliteHadithStore(trx: Kysely<Database>): HadithStore {
       return rows.map(fromHadithBookRow);
     },
 
-    async getHadith(collection: string, number: number, query: HadithQuery = {}) {
+    async resolveNumber(collection: string, key: string) {
+      const row = await trx
+        .selectFrom('hadith_number_keys')
+        .select('sequence')
+        .where('collection', '=', collection)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return row?.sequence;
+    },
+
+    async getHadith(collection: string, sequence: number, query: HadithQuery = {}) {
       const row = await hadithsWithBooks()
         .where('h.collection', '=', collection)
-        .where('h.number', '=', number)
+        .where('h.sequence', '=', sequence)
         .executeTakeFirst();
       return row && (await withTranslations([row], query))[0];
     },
 
     async listHadiths(collection, query) {
-      let select = hadithsWithBooks().where('h.collection', '=', collection).where('h.number', '>', query.startAfter);
+      let select = hadithsWithBooks().where('h.collection', '=', collection).where('h.sequence', '>', query.startAfter);
       if (!query.includeUnpublished) select = select.where(PUBLISHED);
-      return withTranslations(await select.orderBy('h.number').limit(query.limit).execute(), query);
+      return withTranslations(await select.orderBy('h.sequence').limit(query.limit).execute(), query);
     },
 
     async listPublishedTexts(collection: string, locale: string) {
       if (locale === ARABIC_LOCALE) {
         const rows = await trx
           .selectFrom('hadiths as h')
-          .select(['h.number', 'h.text_ar'])
+          .select(['h.sequence', 'h.number', 'h.text_ar'])
           .where('h.collection', '=', collection)
           .where(PUBLISHED)
           .where('h.text_ar', 'is not', null)
-          .orderBy('h.number')
+          .orderBy('h.sequence')
           .execute();
-        return rows.map((row) => ({ number: row.number, text: row.text_ar! }));
+        return rows.map((row) => ({ sequence: row.sequence, number: row.number, text: row.text_ar! }));
       }
       return trx
         .selectFrom('hadith_translations as t')
         .innerJoin('hadiths as h', (join) =>
-          join.onRef('h.collection', '=', 't.collection').onRef('h.number', '=', 't.number'),
+          join.onRef('h.collection', '=', 't.collection').onRef('h.sequence', '=', 't.sequence'),
         )
-        .select(['t.number', 't.text'])
+        .select(['t.sequence', 'h.number', 't.text'])
         .where('t.collection', '=', collection)
         .where('t.locale', '=', locale)
         .where(PUBLISHED)
-        .orderBy('t.number')
+        .orderBy('t.sequence')
         .execute();
     },
 
-    async getTranslation(collection: string, number: number, locale: string) {
+    async getTranslation(collection: string, sequence: number, locale: string) {
       const row = await trx
         .selectFrom('hadith_translations')
         .select(['locale', 'text', 'updated_at'])
         .where('collection', '=', collection)
-        .where('number', '=', number)
+        .where('sequence', '=', sequence)
         .where('locale', '=', locale)
         .executeTakeFirst();
       return row && fromTranslationRow(row);
     },
 
-    async putTranslation(collection: string, number: number, translation: Translation) {
+    async putTranslation(collection: string, sequence: number, translation: Translation) {
       await trx
         .insertInto('hadith_translations')
-        .values(toHadithTranslationRow(collection, number, translation))
+        .values(toHadithTranslationRow(collection, sequence, translation))
         .onConflict((oc) =>
           oc
-            .columns(['collection', 'number', 'locale'])
+            .columns(['collection', 'sequence', 'locale'])
             .doUpdateSet({ text: translation.text, updated_at: translation.updatedAt }),
         )
         .execute();
     },
 
-    async deleteTranslation(collection: string, number: number, locale: string) {
+    async deleteTranslation(collection: string, sequence: number, locale: string) {
       const result = await trx
         .deleteFrom('hadith_translations')
         .where('collection', '=', collection)
-        .where('number', '=', number)
+        .where('sequence', '=', sequence)
         .where('locale', '=', locale)
         .executeTakeFirst();
       return result.numDeletedRows > 0n;
     },
 
-    async setMetadata(collection: string, number: number, metadata: HadithMetadata) {
+    async setMetadata(collection: string, sequence: number, metadata: HadithMetadata) {
       const result = await trx
         .updateTable('hadiths')
         .set(toHadithMetadataRow(metadata))
         .where('collection', '=', collection)
-        .where('number', '=', number)
+        .where('sequence', '=', sequence)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },

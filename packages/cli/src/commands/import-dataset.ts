@@ -6,12 +6,12 @@ import {
 } from '@islamic-data/core';
 import {
   cachedFilePath,
+  hadithSourceLocations,
   loadQuranJson,
-  readHadithJson,
+  readHadithSources,
   readTanzilTranslation,
   type UpstreamDataset,
 } from '@islamic-data/sources';
-import path from 'node:path';
 import type { Services } from '../composition-root.js';
 import { progressBar } from '../progress.js';
 
@@ -23,12 +23,6 @@ export interface DatasetImport {
   /** The import use case's own report (the hadith import summary), for --json. */
   report?: unknown;
 }
-
-/**
- * The base `import hadith --from` is given for a cache laid out like ../shared/data. The hadith-json
- * reader walks the folder it is given for collection folders, so it is pointed at hadith-json/ alone.
- */
-export const hadithImportBase = (cacheDir: string) => path.join(cacheDir, 'hadith-json');
 
 /** Imports one dataset whose files are all in the cache, verified, through the same use cases as `import …`. */
 export async function importDataset(
@@ -59,7 +53,9 @@ export async function importDataset(
       const parts: string[] = [];
       const summaries: HadithImportSummary[] = [];
       let changed = false;
-      for await (const source of readHadithJson(hadithImportBase(cacheDir), [dataset.collection!])) {
+      // The cache is laid out like ../shared/data: texts (hadith-json/) and numbers and grades (hadith-refs/).
+      const locations = await hadithSourceLocations(cacheDir);
+      for await (const source of readHadithSources(locations, [dataset.collection!])) {
         const bar = progressBar('hadiths written', { label: source.info.slug, total: source.hadiths.length });
         const summary = await importHadithCollection(deps, source, {
           onProgress: ({ written, toWrite }) => bar?.update(written, toWrite),

@@ -1,5 +1,5 @@
 import { importHadithCollection, type HadithImportSummary } from '@islamic-data/core';
-import { readHadithJson } from '@islamic-data/sources';
+import { hadithSourceLocations, readHadithSources } from '@islamic-data/sources';
 import type { Command } from 'commander';
 import { withServices } from '../context.js';
 import { print, splitList, table } from '../output.js';
@@ -9,22 +9,33 @@ export function addHadithImportCommands(importCommand: Command): void {
   importCommand
     .command('hadith')
     .description(
-      'Import the Hadith collections from the hadith-json layout: ' +
-        'one transaction per collection, only differences are written, ' +
-        'and hadiths whose source record is unchanged keep their edits',
+      'Import the Hadith collections: texts from hadith-json, standard numbers and grades from ' +
+        'hadith-refs, joined by position; ' +
+        'one transaction per collection, only differences are written, and hadiths whose source record is ' +
+        'unchanged keep their edits',
     )
     .requiredOption(
       '--from <dir|url>',
-      'the hadith-json root (holding db/), db/ or a folder below it, a by_chapter collection folder, a by_book file, ' +
-        'or the http(s) URL of such a root (or of a by_book file)',
+      'a base holding hadith-json/ (its db/…) and hadith-refs/ (its Sunnah/…), as ../shared/data does; or ' +
+        'hadith-json alone: ' +
+        'its root (holding db/), db/ or a folder below it, a by_chapter collection folder, a by_book ' +
+        'file, or the http(s) URL of ' +
+        'such a root (numbered by position unless --refs is given)',
     )
+    .option('--refs <dir|url>', 'the hadith-refs root (holding Sunnah/), when it is not <from>/hadith-refs')
     .option('--collections <list>', 'comma-separated slugs to import (default: every collection found)')
     .option('--json', 'print JSON')
-    .action((options: { from: string; collections?: string; json?: boolean }) =>
+    .action((options: { from: string; refs?: string; collections?: string; json?: boolean }) =>
       withServices(async (deps) => {
         const only = options.collections === undefined ? undefined : splitList(options.collections);
         const summaries: HadithImportSummary[] = [];
-        for await (const source of readHadithJson(options.from, only)) {
+        const locations = await hadithSourceLocations(options.from, options.refs);
+        if (locations.refs === null)
+          process.stderr.write(
+            `No hadith-refs found (${options.from}/hadith-refs or --refs): hadiths are numbered by ` +
+              `position, without grades.\n`,
+          );
+        for await (const source of readHadithSources(locations, only)) {
           const bar = progressBar('hadiths written', { label: source.info.slug, total: source.hadiths.length });
           const summary = await importHadithCollection(deps, source, {
             onProgress: ({ written, toWrite }) => bar?.update(written, toWrite),
@@ -33,8 +44,28 @@ export function addHadithImportCommands(importCommand: Command): void {
         }
         print(options.json, summaries, () =>
           table(
-            summaries.map((summary) => ({ ...summary })),
-            ['collection', 'hadiths', 'added', 'updated', 'unchanged', 'removed', 'books', 'changed'],
+            summaries.map(({ report, ...summary }) => ({
+              ...summary,
+              disagreements: report?.disagreements ?? '-',
+              unparsable: report ? report.unparsableReferences + report.unparsableGrades : '-',
+              notGrades: report?.notGrades ?? '-',
+            })),
+            [
+              'collection',
+              'hadiths',
+              'added',
+              'updated',
+              'unchanged',
+              'removed',
+              'changed',
+              'numbering',
+              'numbersCovered',
+              'graded',
+              'numbersMadeUnique',
+              'disagreements',
+              'unparsable',
+              'notGrades',
+            ],
           ),
         );
       }),

@@ -3,8 +3,10 @@ export type AuditTarget =
   | { type: 'ayah'; surah: number; ayah: number }
   | { type: 'ayah-translation'; surah: number; ayah: number; locale: string }
   | { type: 'quran-edition'; lang: string }
-  | { type: 'hadith'; collection: string; number: number }
-  | { type: 'hadith-translation'; collection: string; number: number; locale: string }
+  // A hadith's `number` is the number it is cited by; an integer is the position that entries
+  // written before standard numbers named it by.
+  | { type: 'hadith'; collection: string; number: string | number }
+  | { type: 'hadith-translation'; collection: string; number: string | number; locale: string }
   | { type: 'hadith-collection'; collection: string }
   | { type: 'mosque'; slug: string }
   | { type: 'api-key'; id: string };

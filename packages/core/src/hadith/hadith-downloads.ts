@@ -16,5 +16,10 @@ export async function downloadHadithEdition(
   const edition = await stores.editions.get('hadith', collection, lang);
   if (!edition) throw notFound(`There is no '${lang}' edition of the hadith collection '${collection}'.`);
   const texts = await stores.hadith.listPublishedTexts(collection, lang);
-  return texts.map(({ number, text }) => ({ collection, number, ...downloadFieldsOf(edition, text) }));
+  return texts.map(({ number, sequence, text }) => ({
+    collection,
+    number,
+    sequence,
+    ...downloadFieldsOf(edition, text),
+  }));
 }

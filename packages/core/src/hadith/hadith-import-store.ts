@@ -1,8 +1,15 @@
-import type { HadithBook, HadithCollectionInfo } from './hadith.js';
+import type { HadithBook, HadithCollectionInfo, HadithInBook } from './hadith.js';
 
-/** A hadith as an import writes it: the source's text and narrator, and a hash of the source record. */
+/** A hadith as an import writes it: the source's text, narrator, numbers and grade, and a hash of the source record. */
 export interface ImportedHadith {
-  number: number;
+  /** The hadith's position in the collection, from 1: what the stores key it by. */
+  sequence: number;
+  /** The number it is cited by, already unique in the collection. */
+  number: string;
+  citation: string;
+  inBook: HadithInBook | null;
+  /** The source's grade; it replaces the stored one only where nobody has set the stored one through the API. */
+  grade: string | null;
   textAr: string | null;
   narrator: string | null;
   bookNumber: number | null;
@@ -14,18 +21,22 @@ export interface ImportedHadith {
 
 /** Port: what an import of a collection writes, over the same collections as HadithStore. */
 export interface HadithImportStore {
-  /** Creates or replaces the collection's names and position. */
+  /** Creates or replaces the collection's names, position and numbering. */
   saveCollectionInfo(info: HadithCollectionInfo): Promise<void>;
   /** Replaces every book of the collection. */
   replaceBooks(collection: string, books: HadithBook[]): Promise<void>;
-  /** The source hash of every stored hadith of the collection, by number (null: not imported). */
+  /** The source hash of every stored hadith of the collection, by sequence (null: not imported). */
   sourceHashes(collection: string): Promise<Map<number, string | null>>;
   /**
-   * Creates or updates hadiths from an import: new ones get default metadata (narrator from the
-   * source); existing ones get the source's text, narrator, book and hash and keep grade, tags,
+   * Creates or updates hadiths from an import: new ones get default metadata (narrator and grade
+   * from the source); existing ones get the source's text, narrator, numbers, book and hash, take
+   * the source's grade only where the stored grade is the one the last import wrote, and keep tags,
    * notes and published. A translation equal to the stored one keeps its `updatedAt`.
    */
   writeImported(collection: string, hadiths: ImportedHadith[], updatedAt: string): Promise<void>;
-  /** Removes the hadiths numbered above `lastNumber` (and their translations); returns how many. */
-  deleteHadithsAfter(collection: string, lastNumber: number): Promise<number>;
+  /** Removes the hadiths after `lastSequence` (and their translations); returns how many. */
+  deleteHadithsAfter(collection: string, lastSequence: number): Promise<number>;
+  /** The match keys of the collection's numbers (see assignHadithNumbers), key → sequence. */
+  numberKeys(collection: string): Promise<Map<string, number>>;
+  replaceNumberKeys(collection: string, keys: Map<string, number>): Promise<void>;
 }

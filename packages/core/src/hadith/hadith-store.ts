@@ -7,21 +7,23 @@ export interface HadithQuery {
 }
 
 export interface HadithPageQuery extends HadithQuery {
-  /** Only hadiths numbered above this (keyset pagination). */
+  /** Only hadiths after this sequence (keyset pagination). */
   startAfter: number;
   limit: number;
   includeUnpublished: boolean;
 }
 
 export interface HadithText {
-  number: number;
+  sequence: number;
+  number: string;
   text: string;
 }
 
 /**
  * Port: reads and edits of the Hadith collections, their books, hadiths (Arabic text and metadata)
- * and their translations by locale. Hadiths come back in number order, translations ordered by
- * locale. What only an import writes is HadithImportStore's.
+ * and their translations by locale. A hadith is addressed by its `sequence` (its position in the
+ * collection); `resolveNumber` finds the sequence of a cited number. Hadiths come back in sequence
+ * order, translations ordered by locale. What only an import writes is HadithImportStore's.
  */
 export interface HadithStore {
   /** Every collection by position (or only the one named `slug`), with `total` = its published hadiths. */
@@ -30,18 +32,20 @@ export interface HadithStore {
   /** The collection's books by number. */
   listBooks(collection: string): Promise<HadithBook[]>;
 
+  /** The sequence of the hadith a match key (see hadithNumberKey) names, if any. */
+  resolveNumber(collection: string, key: string): Promise<number | undefined>;
   /** One hadith, published or not. */
-  getHadith(collection: string, number: number, query?: HadithQuery): Promise<Hadith | undefined>;
-  /** Up to `limit` hadiths numbered above `startAfter`, in order: O(limit), never an offset. */
+  getHadith(collection: string, sequence: number, query?: HadithQuery): Promise<Hadith | undefined>;
+  /** Up to `limit` hadiths after `startAfter`, in sequence order: O(limit), never an offset. */
   listHadiths(collection: string, query: HadithPageQuery): Promise<Hadith[]>;
   /** Published hadiths with text in `locale` (`ar` reads the Arabic original), in order. */
   listPublishedTexts(collection: string, locale: string): Promise<HadithText[]>;
 
-  getTranslation(collection: string, number: number, locale: string): Promise<Translation | undefined>;
+  getTranslation(collection: string, sequence: number, locale: string): Promise<Translation | undefined>;
   /** Creates or replaces the record exactly as given (its `updatedAt` included). The hadith must exist. */
-  putTranslation(collection: string, number: number, translation: Translation): Promise<void>;
+  putTranslation(collection: string, sequence: number, translation: Translation): Promise<void>;
   /** False when there was nothing to delete. */
-  deleteTranslation(collection: string, number: number, locale: string): Promise<boolean>;
+  deleteTranslation(collection: string, sequence: number, locale: string): Promise<boolean>;
   /** Replaces narrator, grade, tags, notes and published; false when the hadith does not exist. */
-  setMetadata(collection: string, number: number, metadata: HadithMetadata): Promise<boolean>;
+  setMetadata(collection: string, sequence: number, metadata: HadithMetadata): Promise<boolean>;
 }

@@ -7,7 +7,11 @@ export interface HadithCollectionInfo {
   nameAr: string;
   /** Sort key of the collection list. */
   position: number;
+  /** `sunnah.com`: hadiths carry their standard numbers; `sequence`: their number is their position. */
+  numbering: HadithNumbering;
 }
+
+export type HadithNumbering = 'sunnah.com' | 'sequence';
 
 /** A collection as the API shows it (CONTRACT §10): `total` counts its published hadiths. */
 export interface HadithCollection {
@@ -15,6 +19,7 @@ export interface HadithCollection {
   name: string;
   nameAr: string;
   total: number;
+  numbering: HadithNumbering;
 }
 
 /**
@@ -33,10 +38,28 @@ export interface HadithMetadata extends ContentMetadata {
   grade: string | null;
 }
 
-/** A hadith as the API shows it (CONTRACT §10). `text_ar` is null where the source has no Arabic. */
+/** Where a hadith stands in its book: `Book 2, Hadith 45` of sunnah.com's in-book reference. */
+export interface HadithInBook {
+  book: number;
+  hadith: number;
+}
+
+/** How a hadith is cited: `citation` as sunnah.com prints it (`Sahih al-Bukhari 52`). */
+export interface HadithReference {
+  citation: string;
+  inBook: HadithInBook | null;
+}
+
+/**
+ * A hadith as the API shows it (CONTRACT §10). `number` is the number it is cited by (unique in
+ * its collection), `sequence` its position in the collection's order. `text_ar` is null where the
+ * source has no Arabic.
+ */
 export interface Hadith extends HadithMetadata {
   collection: string;
-  number: number;
+  number: string;
+  sequence: number;
+  reference: HadithReference;
   text_ar: string | null;
   translations: Record<string, string>;
   book: HadithBook | null;
@@ -45,13 +68,14 @@ export interface Hadith extends HadithMetadata {
 /** A page of a collection: `nextStartAfter` is the cursor of the next page, null at the end. */
 export interface HadithPage {
   items: Hadith[];
-  nextStartAfter: number | null;
+  nextStartAfter: string | null;
 }
 
 /** One entry of an open download (CONTRACT §13). */
 export interface HadithDownloadEntry {
   collection: string;
-  number: number;
+  number: string;
+  sequence: number;
   attribution: string;
   license: string;
   source_url: string;
@@ -67,9 +91,9 @@ export const hadithMetadataOf = (hadith: Hadith): HadithMetadata => ({
 });
 
 /** Metadata of a hadith nobody has edited. */
-export const defaultHadithMetadata = (narrator: string | null): HadithMetadata => ({
+export const defaultHadithMetadata = (narrator: string | null, grade: string | null = null): HadithMetadata => ({
   narrator,
-  grade: null,
+  grade,
   tags: [],
   notes: null,
   published: true,

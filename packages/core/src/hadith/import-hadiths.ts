@@ -6,12 +6,21 @@ import type { Edition } from '../editions/edition.js';
 import { saveEditionIfChanged } from '../editions/save-edition.js';
 import { validationError } from '../errors.js';
 import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
-import { type HadithBook, type HadithCollectionInfo } from './hadith.js';
+import { type HadithBook, type HadithCollectionInfo, type HadithInBook } from './hadith.js';
 import type { ImportedHadith } from './hadith-import-store.js';
+import { assignHadithNumbers } from './hadith-numbers.js';
 
-/** One hadith as a source gives it; `number` is its position in the collection, from 1. */
+/**
+ * One hadith as a source gives it. `sequence` is its position in the collection, from 1; `number`
+ * the number it is cited by (null where the source gives none: the import names it, see
+ * assignHadithNumbers); `citation` how it is cited (`Sahih al-Bukhari 52`).
+ */
 export interface SourceHadith {
-  number: number;
+  sequence: number;
+  number: string | null;
+  citation: string;
+  inBook: HadithInBook | null;
+  grade: string | null;
   textAr: string | null;
   narrator: string | null;
   bookNumber: number | null;
@@ -25,6 +34,20 @@ export interface HadithSourceCollection {
   books: HadithBook[];
   hadiths: SourceHadith[];
   editions: Edition[];
+  /** What joining the source's parts found (absent: a source of one part). */
+  report?: HadithSourceReport;
+}
+
+/** What a reader found while joining the texts with their numbers and grades. */
+export interface HadithSourceReport {
+  /** Records whose Arabic differs between the joined sources (after normalising). */
+  disagreements: number;
+  /** Records whose reference held no number the reader understood. */
+  unparsableReferences: number;
+  /** Grade fields that look like a grade but could not be read as one (stored as null). */
+  unparsableGrades: number;
+  /** Grade fields holding something else (e.g. a copy of the English text); stored as null. */
+  notGrades: number;
 }
 
 export interface HadithImportSummary {
@@ -36,6 +59,16 @@ export interface HadithImportSummary {
   unchanged: number;
   removed: number;
   books: number;
+  numbering: HadithCollectionInfo['numbering'];
+  /** Distinct whole numbers some hadith answers to. */
+  numbersCovered: number;
+  /** Hadiths whose source number was repeated or missing and was made unique. */
+  numbersMadeUnique: number;
+  /** Numbers kept as they are but not read as single numbers or ranges. */
+  unparsableNumbers: number;
+  /** Hadiths with a grade in the source. */
+  graded: number;
+  report: HadithSourceReport | null;
   /** Whether anything at all was written (false: the database is as it was). */
   changed: boolean;
   /** The import's audit entry, when it changed something. */
@@ -71,7 +104,8 @@ export async function importHadithCollection(
   assertNumberedFromOne(source);
   const slug = source.info.slug;
   const at = deps.clock.now().toISOString();
-  const imported = source.hadiths.map(toImportedHadith);
+  const assigned = assignHadithNumbers(source.hadiths);
+  const imported = source.hadiths.map((hadith, index) => toImportedHadith(hadith, assigned.numbers[index]!));
   return deps.unitOfWork.run(async (stores) => {
     const previousInfo = await stores.hadith.getCollectionInfo(slug);
     const hashes = await stores.hadithImports.sourceHashes(slug);
@@ -84,7 +118,7 @@ export async function importHadithCollection(
       await stores.hadithImports.replaceBooks(slug, source.books);
       changed = true;
     }
-    const toWrite = imported.filter((hadith) => hashes.get(hadith.number) !== hadith.sourceHash);
+    const toWrite = imported.filter((hadith) => hashes.get(hadith.sequence) !== hadith.sourceHash);
     for (let start = 0; start < toWrite.length; start += BATCH_SIZE) {
       await stores.hadithImports.writeImported(slug, toWrite.slice(start, start + BATCH_SIZE), at);
       options.onProgress?.({
@@ -94,8 +128,12 @@ export async function importHadithCollection(
       });
     }
     const removed = await stores.hadithImports.deleteHadithsAfter(slug, imported.length);
+    if (!isDeepStrictEqual(await stores.hadithImports.numberKeys(slug), assigned.keys)) {
+      await stores.hadithImports.replaceNumberKeys(slug, assigned.keys);
+      changed = true;
+    }
     const editionsChanged = await saveEditions(stores, source.editions);
-    const added = toWrite.filter((hadith) => !hashes.has(hadith.number)).length;
+    const added = toWrite.filter((hadith) => !hashes.has(hadith.sequence)).length;
     const summary = {
       collection: slug,
       hadiths: imported.length,
@@ -104,6 +142,12 @@ export async function importHadithCollection(
       unchanged: imported.length - toWrite.length,
       removed,
       books: source.books.length,
+      numbering: source.info.numbering,
+      numbersCovered: assigned.numbersCovered,
+      numbersMadeUnique: assigned.madeUnique,
+      unparsableNumbers: assigned.unparsable,
+      graded: source.hadiths.filter((hadith) => hadith.grade !== null).length,
+      report: source.report ?? null,
     };
     changed ||= toWrite.length > 0 || removed > 0 || editionsChanged > 0;
     if (!changed) return { ...summary, changed, auditEntryId: null };
@@ -120,15 +164,17 @@ export async function importHadithCollection(
 }
 
 /** Identifies a source record: the import rewrites a hadith only when this changes. */
-function sourceHashOf(hadith: SourceHadith): string {
+function sourceHashOf(hadith: Omit<ImportedHadith, 'sourceHash'>): string {
   const translations = Object.entries(hadith.translations).sort(([a], [b]) => (a < b ? -1 : 1));
+  const { textAr, narrator, bookNumber, number, citation, inBook, grade } = hadith;
   return createHash('sha256')
-    .update(JSON.stringify([hadith.textAr, hadith.narrator, hadith.bookNumber, translations]))
+    .update(JSON.stringify([textAr, narrator, bookNumber, translations, number, citation, inBook, grade]))
     .digest('base64url');
 }
 
-function toImportedHadith(hadith: SourceHadith): ImportedHadith {
-  return { ...hadith, sourceHash: sourceHashOf(hadith) };
+function toImportedHadith(hadith: SourceHadith, number: string): ImportedHadith {
+  const imported = { ...hadith, number };
+  return { ...imported, sourceHash: sourceHashOf(imported) };
 }
 
 async function saveEditions(stores: Stores, editions: Edition[]): Promise<number> {
@@ -140,10 +186,10 @@ async function saveEditions(stores: Stores, editions: Edition[]): Promise<number
 const sortedBooks = (books: HadithBook[]) => [...books].sort((a, b) => a.number - b.number);
 
 function assertNumberedFromOne(source: HadithSourceCollection): void {
-  const wrong = source.hadiths.findIndex((hadith, index) => hadith.number !== index + 1);
+  const wrong = source.hadiths.findIndex((hadith, index) => hadith.sequence !== index + 1);
   if (wrong !== -1)
     throw validationError(
-      `The source of '${source.info.slug}' numbers its hadith ${wrong + 1} as ${source.hadiths[wrong]!.number}.`,
+      `The source of '${source.info.slug}' places its hadith ${wrong + 1} at ${source.hadiths[wrong]!.sequence}.`,
     );
   if (source.hadiths.length === 0) throw validationError(`The source of '${source.info.slug}' has no hadiths.`);
 }

@@ -1,12 +1,17 @@
 import type { Snapshottable } from '../shared/snapshottable.js';
 import type { Translation } from '../shared/translation.js';
-import type { HadithBook, HadithCollectionInfo, HadithMetadata } from './hadith.js';
+import type { HadithBook, HadithCollectionInfo, HadithInBook, HadithMetadata } from './hadith.js';
 
 export interface StoredHadith {
-  number: number;
+  sequence: number;
+  number: string;
+  citation: string;
+  inBook: HadithInBook | null;
   textAr: string | null;
   bookNumber: number | null;
   sourceHash: string | null;
+  /** The grade the last import wrote: a stored grade equal to it was not set through the API. */
+  importedGrade: string | null;
   metadata: HadithMetadata;
   translations: Map<string, Translation>;
 }
@@ -15,6 +20,7 @@ export interface StoredCollection {
   info: HadithCollectionInfo;
   books: HadithBook[];
   hadiths: Map<number, StoredHadith>;
+  numberKeys: Map<string, number>;
 }
 
 /** The hadith collections held in memory: one set, shared by InMemoryHadithStore and InMemoryHadithImportStore. */

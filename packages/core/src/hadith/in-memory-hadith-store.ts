@@ -1,7 +1,7 @@
 import { ARABIC_LOCALE } from '../shared/locale.js';
 import type { Translation } from '../shared/translation.js';
 import type { Hadith, HadithMetadata } from './hadith.js';
-import type { HadithPageQuery, HadithQuery, HadithStore } from './hadith-store.js';
+import type { HadithPageQuery, HadithQuery, HadithStore, HadithText } from './hadith-store.js';
 import { InMemoryHadithData, type StoredCollection, type StoredHadith } from './in-memory-hadith-data.js';
 
 export class InMemoryHadithStore implements HadithStore {
@@ -16,6 +16,7 @@ export class InMemoryHadithStore implements HadithStore {
         name: info.name,
         nameAr: info.nameAr,
         total: [...hadiths.values()].filter((hadith) => hadith.metadata.published).length,
+        numbering: info.numbering,
       }));
   }
 
@@ -28,9 +29,13 @@ export class InMemoryHadithStore implements HadithStore {
     return structuredClone(this.data.collections.get(collection)?.books ?? []);
   }
 
-  async getHadith(collection: string, number: number, query: HadithQuery = {}) {
+  async resolveNumber(collection: string, key: string) {
+    return this.data.collections.get(collection)?.numberKeys.get(key);
+  }
+
+  async getHadith(collection: string, sequence: number, query: HadithQuery = {}) {
     const found = this.data.collections.get(collection);
-    const hadith = found?.hadiths.get(number);
+    const hadith = found?.hadiths.get(sequence);
     return hadith && toHadith(found!, hadith, query.locales);
   }
 
@@ -38,7 +43,7 @@ export class InMemoryHadithStore implements HadithStore {
     const found = this.data.collections.get(collection);
     if (!found) return [];
     return this.ordered(found)
-      .filter((hadith) => hadith.number > query.startAfter && (query.includeUnpublished || hadith.metadata.published))
+      .filter((hadith) => hadith.sequence > query.startAfter && (query.includeUnpublished || hadith.metadata.published))
       .slice(0, query.limit)
       .map((hadith) => toHadith(found, hadith, query.locales));
   }
@@ -49,36 +54,37 @@ export class InMemoryHadithStore implements HadithStore {
     return this.ordered(found)
       .filter((hadith) => hadith.metadata.published)
       .map((hadith) => ({
+        sequence: hadith.sequence,
         number: hadith.number,
         text: locale === ARABIC_LOCALE ? hadith.textAr : (hadith.translations.get(locale)?.text ?? null),
       }))
-      .filter((entry): entry is { number: number; text: string } => entry.text !== null);
+      .filter((entry): entry is HadithText => entry.text !== null);
   }
 
-  async getTranslation(collection: string, number: number, locale: string) {
-    const found = this.data.collections.get(collection)?.hadiths.get(number)?.translations.get(locale);
+  async getTranslation(collection: string, sequence: number, locale: string) {
+    const found = this.data.collections.get(collection)?.hadiths.get(sequence)?.translations.get(locale);
     return found && { ...found };
   }
 
-  async putTranslation(collection: string, number: number, translation: Translation) {
-    const hadith = this.data.collections.get(collection)?.hadiths.get(number);
-    if (!hadith) throw new Error(`No hadith ${collection}/${number} to translate.`);
+  async putTranslation(collection: string, sequence: number, translation: Translation) {
+    const hadith = this.data.collections.get(collection)?.hadiths.get(sequence);
+    if (!hadith) throw new Error(`No hadith ${collection} #${sequence} to translate.`);
     hadith.translations.set(translation.locale, { ...translation });
   }
 
-  async deleteTranslation(collection: string, number: number, locale: string) {
-    return this.data.collections.get(collection)?.hadiths.get(number)?.translations.delete(locale) ?? false;
+  async deleteTranslation(collection: string, sequence: number, locale: string) {
+    return this.data.collections.get(collection)?.hadiths.get(sequence)?.translations.delete(locale) ?? false;
   }
 
-  async setMetadata(collection: string, number: number, metadata: HadithMetadata) {
-    const hadith = this.data.collections.get(collection)?.hadiths.get(number);
+  async setMetadata(collection: string, sequence: number, metadata: HadithMetadata) {
+    const hadith = this.data.collections.get(collection)?.hadiths.get(sequence);
     if (!hadith) return false;
     hadith.metadata = structuredClone(metadata);
     return true;
   }
 
   private ordered(collection: StoredCollection): StoredHadith[] {
-    return [...collection.hadiths.values()].sort((a, b) => a.number - b.number);
+    return [...collection.hadiths.values()].sort((a, b) => a.sequence - b.sequence);
   }
 }
 
@@ -90,6 +96,8 @@ function toHadith(collection: StoredCollection, hadith: StoredHadith, locales?: 
   return {
     collection: collection.info.slug,
     number: hadith.number,
+    sequence: hadith.sequence,
+    reference: { citation: hadith.citation, inBook: hadith.inBook && { ...hadith.inBook } },
     text_ar: hadith.textAr,
     translations: Object.fromEntries(translations.map((translation) => [translation.locale, translation.text])),
     narrator: hadith.metadata.narrator,

@@ -10,3 +10,4 @@ export * from './hadith-writes-validation.js';
 export * from './hadith-downloads.js';
 export * from './import-hadiths.js';
 export * from './hadith-restorers.js';
+export * from './hadith-numbers.js';

@@ -6,10 +6,22 @@ import { canSeeUnpublished } from '../shared/translation.js';
 import type { Stores } from '../shared/unit-of-work.js';
 import type { Hadith, HadithCollection, HadithCollectionInfo, HadithPage } from './hadith.js';
 import type { HadithQuery } from './hadith-store.js';
+import { hadithNumberKey } from './hadith-numbers.js';
 
 type HadithReadStores = Pick<Stores, 'hadith'>;
 
 export const HADITH_PAGE_LIMIT = { default: 20, min: 1, max: 100 } as const;
+
+/**
+ * A well-formed hadith number as a path or cursor gives it: letters, digits, spaces and the
+ * punctuation sunnah.com's numbers use (`8a`, `5709-5712`, `Introduction 53`, `2913/2914a`,
+ * `1205 (Book 3, Hadith 45)`).
+ */
+export const HADITH_NUMBER_PATTERN = "^[A-Za-z0-9 ,./()#'-]{1,80}$";
+const hadithNumberPattern = new RegExp(HADITH_NUMBER_PATTERN);
+
+/** Batch lookups (`GET /hadith/refs`): how many references one request may name. */
+export const HADITH_REFS_LIMIT = 100;
 
 export interface HadithReadInput {
   /** The raw `translations` query value (`en,ru`); absent: every language the hadith has. */
@@ -20,8 +32,8 @@ export interface HadithReadInput {
 
 export interface HadithPageInput extends HadithReadInput {
   limit?: number;
-  /** The last number already seen; absent or 0: from the start. */
-  startAfter?: number;
+  /** The `number` of the last hadith already seen; absent: from the start. */
+  startAfter?: string;
 }
 
 export async function listHadithCollections(stores: HadithReadStores): Promise<HadithCollection[]> {
@@ -47,15 +59,21 @@ export async function listCollectionHadiths(
   input: HadithPageInput,
 ): Promise<HadithPage> {
   const limit = input.limit ?? HADITH_PAGE_LIMIT.default;
-  const startAfter = input.startAfter ?? 0;
   if (!Number.isInteger(limit) || limit < HADITH_PAGE_LIMIT.min || limit > HADITH_PAGE_LIMIT.max) {
     throw parameterError(
       'limit',
       `limit must be an integer from ${HADITH_PAGE_LIMIT.min} to ${HADITH_PAGE_LIMIT.max}.`,
     );
   }
-  if (!Number.isInteger(startAfter) || startAfter < 0)
-    throw parameterError('startAfter', 'startAfter must be a hadith number (an integer ≥ 0).');
+  let startAfter = 0;
+  if (input.startAfter !== undefined) {
+    assertWellFormedNumber('startAfter', input.startAfter);
+    await requireHadithCollection(stores, collection);
+    const found = await stores.hadith.resolveNumber(collection, hadithNumberKey(input.startAfter));
+    if (found === undefined)
+      throw parameterError('startAfter', `startAfter '${input.startAfter}' is not a number of '${collection}'.`);
+    startAfter = found;
+  }
   const locales = parseTranslationsParameter(input.translations);
   // One more than asked tells whether another page follows, so the last page already says null.
   const found = await stores.hadith.listHadiths(collection, {
@@ -73,31 +91,82 @@ export async function listCollectionHadiths(
 export async function getHadith(
   stores: HadithReadStores,
   collection: string,
-  number: number,
+  number: string,
   input: HadithReadInput,
 ): Promise<Hadith> {
   const locales = parseTranslationsParameter(input.translations);
-  const found = await stores.hadith.getHadith(collection, number, { locales });
+  const sequence = await resolveHadithNumber(stores, collection, number);
+  const found = await stores.hadith.getHadith(collection, sequence, { locales });
   if (found && (found.published || canSeeUnpublished(input.viewer))) return found;
-  if (found) throw notFound(`Hadith ${collection}/${number} is not available.`);
-  throw await missingHadith(stores, collection, number);
+  throw notFound(`Hadith ${collection}/${number} is not available.`);
+}
+
+/**
+ * The sequence of the hadith a cited number names (CONTRACT §10: case and whitespace ignored, a
+ * single number inside a range or list, a number without its letter): 400 when malformed, 404
+ * when the collection or the number is unknown.
+ */
+export async function resolveHadithNumber(
+  stores: HadithReadStores,
+  collection: string,
+  number: string,
+  field = 'number',
+): Promise<number> {
+  assertWellFormedNumber(field, number);
+  const sequence = await stores.hadith.resolveNumber(collection, hadithNumberKey(number));
+  if (sequence !== undefined) return sequence;
+  await requireHadithCollection(stores, collection);
+  throw notFound(`The collection '${collection}' has no hadith number '${number}'.`);
 }
 
 /** Editors' reads: the hadith with every translation, published or not; 404 when it does not exist. */
 export async function requireHadith(
   stores: HadithReadStores,
   collection: string,
-  number: number,
+  sequence: number,
   query: HadithQuery = {},
 ): Promise<Hadith> {
-  const found = await stores.hadith.getHadith(collection, number, query);
-  if (!found) throw await missingHadith(stores, collection, number);
+  const found = await stores.hadith.getHadith(collection, sequence, query);
+  if (!found) throw notFound(`The collection '${collection}' has no hadith at position ${sequence}.`);
   return found;
 }
 
-async function missingHadith(stores: HadithReadStores, collection: string, number: number) {
-  await requireHadithCollection(stores, collection);
-  return notFound(`The collection '${collection}' has no hadith number ${number}.`);
+export interface HadithRefResult {
+  ref: string;
+  hadith: Hadith | null;
+}
+
+/**
+ * Batch lookup (`refs=bukhari:52,muslim:8a`): each reference answered in order, null where no
+ * (published) hadith has it. 1 to HADITH_REFS_LIMIT references; a malformed one is a 400.
+ */
+export async function lookupHadithRefs(
+  stores: HadithReadStores,
+  refs: string,
+  input: HadithReadInput,
+): Promise<HadithRefResult[]> {
+  const parts = refs.split(',').map((part) => part.trim());
+  if (parts.length > HADITH_REFS_LIMIT)
+    throw parameterError('refs', `refs names ${parts.length} references; at most ${HADITH_REFS_LIMIT} are allowed.`);
+  const locales = parseTranslationsParameter(input.translations);
+  const parsed = parts.map((ref) => {
+    const match = /^([a-z0-9-]+):(.+)$/.exec(ref);
+    if (!match || !hadithNumberPattern.test(match[2]!))
+      throw parameterError('refs', `refs holds '${ref}', which is not a reference like bukhari:52 or muslim:8a.`);
+    return { ref, collection: match[1]!, number: match[2]! };
+  });
+  const results: HadithRefResult[] = [];
+  for (const { ref, collection, number } of parsed) {
+    const sequence = await stores.hadith.resolveNumber(collection, hadithNumberKey(number));
+    const found = sequence === undefined ? undefined : await stores.hadith.getHadith(collection, sequence, { locales });
+    results.push({ ref, hadith: found && (found.published || canSeeUnpublished(input.viewer)) ? found : null });
+  }
+  return results;
+}
+
+function assertWellFormedNumber(field: string, number: string): void {
+  if (!hadithNumberPattern.test(number))
+    throw parameterError(field, `${field} '${number}' is not a hadith number (like 52, 8a or Introduction 53).`);
 }
 
 const missingCollection = (collection: string) => notFound(`There is no hadith collection '${collection}'.`);

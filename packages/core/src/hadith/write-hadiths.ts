@@ -7,16 +7,17 @@ import { AUDIT_ACTIONS, type Translation } from '../shared/translation.js';
 import type { UnitOfWork } from '../shared/unit-of-work.js';
 import { hadithMetadataOf, type Hadith } from './hadith.js';
 import type { HadithMetadataPatch } from './hadith-writes-validation.js';
-import { requireHadith } from './read-hadiths.js';
+import { requireHadith, resolveHadithNumber } from './read-hadiths.js';
 
 export interface HadithWriteDeps {
   unitOfWork: UnitOfWork;
   clock: Clock;
 }
 
+/** A hadith as a path names it: `number` in any spelling CONTRACT §10 accepts (`8A`, `5710`). */
 export interface HadithRef {
   collection: string;
-  number: number;
+  number: string;
 }
 
 /**
@@ -32,11 +33,13 @@ export async function putHadithTranslation(
   assertWritableLocale(locale);
   return deps.unitOfWork.run(async (stores) => {
     const at = deps.clock.now().toISOString(); // inside the transaction: audit times follow commit order
-    await requireHadith(stores, collection, number, { locales: [] });
-    const before = (await stores.hadith.getTranslation(collection, number, locale)) ?? null;
-    if (before?.text !== text) await stores.hadith.putTranslation(collection, number, { locale, text, updatedAt: at });
-    const after = (await stores.hadith.getTranslation(collection, number, locale))!;
-    const target = { type: 'hadith-translation', collection, number, locale } as const;
+    const sequence = await resolveHadithNumber(stores, collection, number);
+    const hadith = await requireHadith(stores, collection, sequence, { locales: [] });
+    const before = (await stores.hadith.getTranslation(collection, sequence, locale)) ?? null;
+    if (before?.text !== text)
+      await stores.hadith.putTranslation(collection, sequence, { locale, text, updatedAt: at });
+    const after = (await stores.hadith.getTranslation(collection, sequence, locale))!;
+    const target = { type: 'hadith-translation', collection, number: hadith.number, locale } as const;
     await stores.audit.append({ at, ...actor, action: AUDIT_ACTIONS.putTranslation, target, before, after });
     return { created: before === null, translation: after };
   });
@@ -52,11 +55,12 @@ export async function deleteHadithTranslation(
   assertWritableLocale(locale);
   await deps.unitOfWork.run(async (stores) => {
     const at = deps.clock.now().toISOString();
-    await requireHadith(stores, collection, number, { locales: [] });
-    const before = await stores.hadith.getTranslation(collection, number, locale);
-    if (!before) throw notFound(`Hadith ${collection}/${number} has no '${locale}' translation.`);
-    await stores.hadith.deleteTranslation(collection, number, locale);
-    const target = { type: 'hadith-translation', collection, number, locale } as const;
+    const sequence = await resolveHadithNumber(stores, collection, number);
+    const hadith = await requireHadith(stores, collection, sequence, { locales: [] });
+    const before = await stores.hadith.getTranslation(collection, sequence, locale);
+    if (!before) throw notFound(`Hadith ${collection}/${hadith.number} has no '${locale}' translation.`);
+    await stores.hadith.deleteTranslation(collection, sequence, locale);
+    const target = { type: 'hadith-translation', collection, number: hadith.number, locale } as const;
     await stores.audit.append({ at, ...actor, action: AUDIT_ACTIONS.deleteTranslation, target, before, after: null });
   });
 }
@@ -67,19 +71,19 @@ export async function patchHadithMetadata(
   input: HadithRef & { patch: HadithMetadataPatch },
   actor: Actor,
 ): Promise<Hadith> {
-  const { collection, number } = input;
-  const { patch } = input;
+  const { collection, number, patch } = input;
   assertNoTextAr(patch);
   return deps.unitOfWork.run(async (stores) => {
     const at = deps.clock.now().toISOString();
-    const before = await requireHadith(stores, collection, number);
-    await stores.hadith.setMetadata(collection, number, { ...hadithMetadataOf(before), ...definedFieldsOf(patch) });
-    const after = await requireHadith(stores, collection, number);
+    const sequence = await resolveHadithNumber(stores, collection, number);
+    const before = await requireHadith(stores, collection, sequence);
+    await stores.hadith.setMetadata(collection, sequence, { ...hadithMetadataOf(before), ...definedFieldsOf(patch) });
+    const after = await requireHadith(stores, collection, sequence);
     await stores.audit.append({
       at,
       ...actor,
       action: AUDIT_ACTIONS.patchMetadata,
-      target: { type: 'hadith', collection, number },
+      target: { type: 'hadith', collection, number: before.number },
       before,
       after,
     });

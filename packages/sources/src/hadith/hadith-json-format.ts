@@ -147,14 +147,20 @@ function assemble(
     name: metadata.english.title.trim(),
     nameAr: metadata.arabic.title.trim(),
     position: cataloguePosition(entry.slug),
+    numbering: 'sequence' as const,
   };
   const books: HadithBook[] = chapters.map((chapter) => ({
     number: chapter.id,
     nameEn: chapter.english.trim(),
     nameAr: chapter.arabic.trim(),
   }));
+  // Numbered by position until joined with hadith-refs (hadith-refs-join.ts).
   const sourceHadiths: SourceHadith[] = hadiths.map(({ hadith, bookNumber }, index) => ({
-    number: index + 1,
+    sequence: index + 1,
+    number: String(index + 1),
+    citation: `${info.name} ${index + 1}`,
+    inBook: null,
+    grade: null,
     textAr: textOrNull(hadith.arabic),
     narrator: textOrNull(hadith.english?.narrator)?.trim() ?? null,
     bookNumber,

@@ -89,8 +89,11 @@ async function readBookUrl(url: string): Promise<HadithSourceCollection | undefi
 }
 
 /** The body of a 2xx answer; undefined for 404; an error for anything else. */
-async function fetchText(url: string): Promise<string | undefined> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+export async function fetchText(url: string): Promise<string | undefined> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).catch((error: unknown) => {
+    const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
+    throw new Error(`GET ${url} failed: ${cause}.`);
+  });
   if (response.status === 404) {
     await response.body?.cancel();
     return undefined;
@@ -99,7 +102,7 @@ async function fetchText(url: string): Promise<string | undefined> {
   return response.text();
 }
 
-async function mapLimited<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimited<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {

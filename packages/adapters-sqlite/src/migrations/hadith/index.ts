@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as hadithTables from './2026-11-22-030-hadith-tables.js';
+import * as hadithNumbers from './2026-11-23-031-hadith-numbers.js';
 
 /** The hadith migrations by their date-prefixed names. */
 export const hadithMigrations: Record<string, Migration> = {
   '2026-11-22-030-hadith-tables': hadithTables,
+  '2026-11-23-031-hadith-numbers': hadithNumbers,
 };

@@ -3,13 +3,13 @@ import { toTranslationColumns, type TranslationColumns } from '../content-column
 
 export interface HadithTranslationsTable extends TranslationColumns {
   collection: string;
-  number: number;
+  sequence: number;
 }
 
 export function toHadithTranslationRow(
   collection: string,
-  number: number,
+  sequence: number,
   translation: Translation,
 ): HadithTranslationsTable {
-  return { collection, number, ...toTranslationColumns(translation) };
+  return { collection, sequence, ...toTranslationColumns(translation) };
 }

@@ -8,8 +8,15 @@ import {
 
 export interface HadithsTable extends ContentMetadataColumns {
   collection: string;
-  /** The hadith's place in its collection, from 1. */
-  number: number;
+  /** The hadith's place in its collection, from 1: its key. */
+  sequence: number;
+  /** The number it is cited by, unique in the collection. */
+  number: string;
+  citation: string;
+  in_book_book: number | null;
+  in_book_hadith: number | null;
+  /** The grade the last import wrote; a `grade` that differs from it was set through the API. */
+  imported_grade: string | null;
   text_ar: string | null;
   narrator: string | null;
   grade: string | null;
@@ -31,9 +38,14 @@ export function toHadithMetadataRow(
 export function toImportedHadithRow(collection: string, hadith: ImportedHadith): HadithsTable {
   return {
     collection,
+    sequence: hadith.sequence,
     number: hadith.number,
+    citation: hadith.citation,
+    in_book_book: hadith.inBook?.book ?? null,
+    in_book_hadith: hadith.inBook?.hadith ?? null,
+    imported_grade: hadith.grade,
     text_ar: hadith.textAr,
-    ...toHadithMetadataRow(defaultHadithMetadata(hadith.narrator)),
+    ...toHadithMetadataRow(defaultHadithMetadata(hadith.narrator, hadith.grade)),
     book_number: hadith.bookNumber,
     source_hash: hadith.sourceHash,
   };
@@ -43,6 +55,14 @@ export function fromHadithRow(row: HadithWithBookRow, translations: Record<strin
   return {
     collection: row.collection,
     number: row.number,
+    sequence: row.sequence,
+    reference: {
+      citation: row.citation,
+      inBook:
+        row.in_book_book === null || row.in_book_hadith === null
+          ? null
+          : { book: row.in_book_book, hadith: row.in_book_hadith },
+    },
     text_ar: row.text_ar,
     translations,
     narrator: row.narrator,

@@ -11,9 +11,8 @@ export const hadithDownloadRoute = defineRoute({
   tag: 'Translations',
   summary: 'Download a whole Hadith collection in one language (open, no key)',
   description:
-    'One entry per published hadith that has text in that language, in number order, ' +
-    'each with the edition’s attribution, licence and source. ' +
-    'Public-domain editions (Arabic) give the text; ' +
+    'One entry per published hadith that has text in that language, in sequence order, each with the ' +
+    'edition’s attribution, licence and source. Public-domain editions (Arabic) give the text; ' +
     'translator-credited ones (English) give `text: null`. A collection or language without an edition: 404.',
   params: Type.Object({ collection: collectionSlug, lang: languageCode }),
   response: Type.Array(hadithDownloadEntry),

@@ -1,4 +1,10 @@
-import { getHadith, getHadithCollection, listCollectionHadiths, listHadithCollections } from '@islamic-data/core';
+import {
+  getHadith,
+  getHadithCollection,
+  listCollectionHadiths,
+  listHadithCollections,
+  lookupHadithRefs,
+} from '@islamic-data/core';
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../../platform/route.js';
 import {
@@ -8,6 +14,8 @@ import {
   hadithPage,
   hadithPageQuery,
   hadithParams,
+  hadithRefResult,
+  hadithRefsQuery,
   translationsQuery,
 } from './hadith-schemas.js';
 
@@ -42,11 +50,11 @@ export const listHadithsRoute = defineRoute({
   path: '/hadith/collections/{id}/hadiths',
   resource: 'hadith',
   tag: TAG,
-  summary: 'A page of hadiths of a collection, in number order (keyset pagination)',
+  summary: 'A page of hadiths of a collection, in sequence order (keyset pagination)',
   description:
-    'Returns up to `limit` hadiths numbered above `startAfter`. ' +
-    'Follow `nextStartAfter` until it is null. ' +
-    'Unpublished hadiths are listed only for keys with the write permission.',
+    'Returns up to `limit` hadiths after the one numbered `startAfter`, in `sequence` (sunnah.com’s) ' +
+    'order. Follow `nextStartAfter` (the last item’s `number`) until it is null. Unpublished hadiths are ' +
+    'listed only for keys with the write permission.',
   params: collectionParams,
   query: hadithPageQuery,
   response: hadithPage,
@@ -67,5 +75,22 @@ export const getHadithRoute = defineRoute({
   response: hadith,
   handle: async ({ params: { id: collection, number }, query, key }, { stores }) => ({
     data: await getHadith(stores, collection, number, { translations: query.translations, viewer: key }),
+  }),
+});
+
+export const hadithRefsRoute = defineRoute({
+  method: 'get',
+  path: '/hadith/refs',
+  resource: 'hadith',
+  tag: TAG,
+  summary: 'Look up several hadiths by reference (extension)',
+  description:
+    'Answers each reference in the order given, with the hadith or null where none (or an unpublished ' +
+    'one) has that number. A malformed reference, or more than 100: 400. ' +
+    'A number with a comma (`2111a, b`) is looked up by one of its single numbers (`muslim:2111b`).',
+  query: hadithRefsQuery,
+  response: Type.Array(hadithRefResult),
+  handle: async ({ query, key }, { stores }) => ({
+    data: await lookupHadithRefs(stores, query.refs, { translations: query.translations, viewer: key }),
   }),
 });

@@ -1,4 +1,4 @@
-import { HADITH_LIMITS, HADITH_PAGE_LIMIT } from '@islamic-data/core';
+import { HADITH_LIMITS, HADITH_NUMBER_PATTERN, HADITH_PAGE_LIMIT, HADITH_REFS_LIMIT } from '@islamic-data/core';
 import { Type } from '@sinclair/typebox';
 import { mapOf, nullable } from '../../platform/schema.js';
 import { languageCode, metadataProperties } from '../content-schemas.js';
@@ -9,10 +9,15 @@ export const collectionSlug = Type.String({
   description: 'Collection slug: bukhari, muslim, abudawud, tirmidhi, nasai, ibnmajah, malik, nawawi40 or qudsi40.',
 });
 
-const hadithNumber = Type.Integer({
+const hadithNumber = Type.String({
+  pattern: HADITH_NUMBER_PATTERN,
   description:
-    'The hadith number: its position in the collection, from 1 (hadith-json `idInBook`). ' +
-    'A number no hadith has gives 404.',
+    'The number the hadith is cited by (sunnah.com’s standard numbering; Malik’s sequence): `52`, `8a`, ' +
+    '`Introduction 53`. ' +
+    'Matched case-insensitively with whitespace ignored; a single number inside a record’s range or list ' +
+    '(`5710` → `5709-5712`) ' +
+    'and a number without its letter (`8` → the first `8a`) resolve to that record. A well-formed number ' +
+    'no hadith has: 404.',
 });
 
 export const collectionParams = Type.Object({ id: collectionSlug });
@@ -29,6 +34,9 @@ export const hadithCollection = Type.Object({
   name: Type.String(),
   nameAr: Type.String(),
   total: Type.Integer({ description: 'Published hadiths stored.' }),
+  numbering: Type.Union([Type.Literal('sunnah.com'), Type.Literal('sequence')], {
+    description: '`sunnah.com`: hadiths carry their standard numbers; `sequence` (Malik): the number is the position.',
+  }),
 });
 
 const nullableText = (maxLength: number, description: string) =>
@@ -41,14 +49,30 @@ const hadithMetadataProperties = {
   ),
   grade: nullableText(
     HADITH_LIMITS.gradeLength,
-    'Authenticity grade; null when not graded (the imported collections carry none).',
+    'Authenticity grade as sunnah.com shows it, the grade then its grader (`Hasan Sahih (Al-Albani)`); ' +
+      'null when not graded ' +
+      '(Bukhari, Muslim, Malik, the forties) or where the source’s grade field holds something else. A ' +
+      're-import never ' +
+      'overwrites a grade set here.',
   ),
   ...metadataProperties,
 };
 
+const hadithNumberField = Type.String({
+  description: 'The number it is cited by, unique in the collection (`52`, `8a`, `5709-5712`, `Introduction 53`).',
+});
+const sequenceField = Type.Integer({ minimum: 1, description: 'Its position (1..n) in the collection’s order.' });
+
 export const hadith = Type.Object({
   collection: Type.String(),
-  number: Type.Integer(),
+  number: hadithNumberField,
+  sequence: sequenceField,
+  reference: Type.Object({
+    citation: Type.String({ description: 'How it is cited, e.g. `Sahih al-Bukhari 52`.' }),
+    inBook: nullable(Type.Object({ book: Type.Integer(), hadith: Type.Integer() }), {
+      description: 'sunnah.com’s in-book reference (Book 2, Hadith 45); null where the source gives none.',
+    }),
+  }),
   text_ar: nullable(Type.String(), {
     description: 'The Arabic original (read-only); null where the source has none (125 hadiths of Malik).',
   }),
@@ -74,9 +98,12 @@ export const hadithPageQuery = Type.Object({
     }),
   ),
   startAfter: Type.Optional(
-    Type.Integer({
-      minimum: 0,
-      description: 'The last `number` already seen (the previous page’s `nextStartAfter`); absent: from the start.',
+    Type.String({
+      pattern: HADITH_NUMBER_PATTERN,
+      description:
+        'The `number` of the last hadith already seen (the previous page’s `nextStartAfter`); absent: ' +
+        'from the start. ' +
+        'A number the collection does not have: 400.',
     }),
   ),
   translations: Type.Optional(translationsQuery),
@@ -84,7 +111,7 @@ export const hadithPageQuery = Type.Object({
 
 export const hadithPage = Type.Object({
   items: Type.Array(hadith),
-  nextStartAfter: nullable(Type.Integer(), {
+  nextStartAfter: nullable(Type.String(), {
     description: 'Pass as `startAfter` for the next page; null: this was the last page.',
   }),
 });
@@ -96,11 +123,27 @@ export const hadithMetadataPatch = Type.Partial(Type.Object(hadithMetadataProper
 
 export const hadithDownloadEntry = Type.Object({
   collection: Type.String(),
-  number: Type.Integer(),
+  number: hadithNumberField,
+  sequence: sequenceField,
   attribution: Type.String(),
   license: Type.String(),
   source_url: Type.String(),
   text: nullable(Type.String(), {
     description: 'Full text for public-domain editions (Arabic); null under translator copyright.',
   }),
+});
+
+export const hadithRefsQuery = Type.Object({
+  refs: Type.String({
+    minLength: 1,
+    description:
+      `1 to ${HADITH_REFS_LIMIT} comma-separated references \`collection:number\` ` +
+      `(\`bukhari:52,muslim:8a\`), each resolved as the hadith path resolves its number.`,
+  }),
+  translations: Type.Optional(translationsQuery),
+});
+
+export const hadithRefResult = Type.Object({
+  ref: Type.String(),
+  hadith: nullable(hadith, { description: 'null where no (published) hadith has that number.' }),
 });
