@@ -10,3 +10,4 @@ export * from './mosques/index.js';
 export * from './prayer-times/golden-times.js';
 export * from './hijri/hijri-fixtures.js';
 export * from './failure-of.js';
+export * from './upstream-mirror.js';

@@ -1,3 +1,6 @@
+import { GITHUB_RAW_BASE } from '@islamic-data/sources';
+import path from 'node:path';
+
 /** Everything the server reads from its environment (CONTRACT §15); nothing else configures it. */
 export interface Config {
   port: number;
@@ -7,18 +10,25 @@ export interface Config {
   logLevel: string;
   /** Express's `trust proxy` setting: false, true, a hop count, or a list of addresses. */
   trustProxy: boolean | number | string;
+  /** Replaces https://raw.githubusercontent.com in every upstream URL `import all` fetches (CONTRACT §16). */
+  dataMirror: string;
+  /** Where `import all` keeps the verified upstream files (laid out like ../shared/data). */
+  dataCacheDir: string;
 }
 
 export const DEFAULT_DATABASE_PATH = './data/islamic-data.db';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databasePath = env.DATABASE_PATH || DEFAULT_DATABASE_PATH;
   return {
     port: integerFrom(env.PORT, 'PORT', 3000, 0, 65535),
     host: env.HOST || '0.0.0.0',
-    databasePath: env.DATABASE_PATH || DEFAULT_DATABASE_PATH,
+    databasePath,
     rateLimitPerMinute: integerFrom(env.RATE_LIMIT_PER_MINUTE, 'RATE_LIMIT_PER_MINUTE', 100, 1, 1_000_000),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    dataMirror: mirrorFrom(env.DATA_MIRROR),
+    dataCacheDir: env.DATA_CACHE_DIR || path.join(path.dirname(databasePath), 'upstream'),
   };
 }
 
@@ -35,4 +45,10 @@ function trustProxyFrom(value: string | undefined): boolean | number | string {
   if (value === undefined || value === '' || value === 'false') return false;
   if (value === 'true') return true;
   return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+function mirrorFrom(value: string | undefined): string {
+  if (value === undefined || value === '') return GITHUB_RAW_BASE;
+  if (!/^https?:\/\/[^/]/i.test(value)) throw new Error(`DATA_MIRROR must be an http(s) base URL, got '${value}'.`);
+  return value.replace(/\/+$/, '');
 }

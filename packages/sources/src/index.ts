@@ -4,6 +4,30 @@ export { loadQuranJson, quranJsonPackageDir, QURAN_JSON_EDITIONS } from './quran
 export { parseTanzilTranslation } from './quran/tanzil-xml.js';
 export { readTanzilTranslation } from './quran/read-tanzil-translation.js';
 export { readHadithJson } from './hadith/hadith-json-reader.js';
+export {
+  loadUpstreamManifest,
+  rawFileUrl,
+  cachedFilePath,
+  GITHUB_RAW_BASE,
+  UPSTREAM_MANIFEST_FILE,
+  type UpstreamManifest,
+  type UpstreamDataset,
+  type UpstreamFile,
+  type UpstreamRepository,
+} from './upstream/upstream-manifest.js';
+export {
+  downloadVerified,
+  DownloadError,
+  DEFAULT_RETRY_POLICY,
+  type RetryPolicy,
+  type DownloadFailureKind,
+} from './upstream/verified-download.js';
+export {
+  fetchDataset,
+  DatasetUnavailable,
+  type DatasetFetchOptions,
+  type DatasetFetchReport,
+} from './upstream/dataset-cache.js';
 export { readHadithSources, hadithSourceLocations, type HadithSourceLocations } from './hadith/hadith-sources.js';
 export { readHadithRefs } from './hadith/hadith-refs-reader.js';
 export { joinHadithRefs } from './hadith/hadith-refs-join.js';

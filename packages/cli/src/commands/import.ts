@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { addImportAllCommand } from './import-all.js';
 import { addHadithImportCommands } from './import-hadith.js';
 import { addQuranImportCommands } from './import-quran.js';
 
@@ -6,5 +7,6 @@ export function importCommand(): Command {
   const command = new Command('import').description('Import content (idempotent; atomic per edition or collection)');
   addQuranImportCommands(command);
   addHadithImportCommands(command);
+  addImportAllCommand(command);
   return command;
 }

@@ -20,11 +20,14 @@ export interface TanzilTranslation {
 
 export const TANZIL_TRANSLATIONS_URL = 'https://tanzil.net/trans/';
 
-/** Tanzil's terms for its translations (see ../shared/data/README.md): non-commercial, credit, link back. */
+/**
+ * Tanzil's terms for its translations, in the words ../shared/data/README.md quotes from tanzil.net/trans:
+ * non-commercial, permission otherwise, credit and a link back.
+ */
 export const TANZIL_TRANSLATION_LICENSE =
-  'Copyright of the translator or publisher, not public domain. ' +
-  'Tanzil.net distributes it for non-commercial purposes only; ' +
-  'any other use needs permission from the translator or the publisher. Credit the translator and Tanzil.net and link to https://tanzil.net/trans/.';
+  'Copyright of the translator or publisher, not public domain. Tanzil.net: "The translations provided at this page ' +
+  'are for non-commercial purposes only. If used otherwise, you need to obtain necessary permission from the ' +
+  'translator or the publisher." Credit the translator and Tanzil.net and link to https://tanzil.net/trans/.';
 
 export type EditionOverrides = Partial<
   Pick<Edition, 'name' | 'translator' | 'attribution' | 'license' | 'sourceUrl' | 'publicDomain'>

@@ -24,6 +24,14 @@ export const HADITH_JSON_COLLECTIONS: readonly HadithJsonCollection[] = [
 ];
 
 export const HADITH_JSON_REPOSITORY = 'https://github.com/AhmedBaset/hadith-json';
+/** Where the standard (sunnah.com) numbers and grades come from. */
+export const HADITH_REFS_REPOSITORY = 'https://github.com/CheeseWithSauce/HadithsJSONFormat';
+
+/** The upstream datasets' own licence words, as ../shared/data/README.md records them. */
+const UPSTREAM_LICENCES =
+  'hadith-json has no LICENSE file (its package.json says "ISC") and states its data was "scraped from Sunnah.com"; ' +
+  'HadithsJSONFormat is MIT, "Copyright (c) 2025 CheeseWithSauce", ' +
+  'and states its hadiths were "taken from sunnah.com".';
 
 export function hadithJsonCatalogueEntry(slug: string): HadithJsonCollection | undefined {
   return HADITH_JSON_COLLECTIONS.find((entry) => entry.slug === slug);
@@ -43,7 +51,10 @@ export const cataloguePosition = (slug: string) =>
  */
 export function hadithJsonEditions(info: HadithCollectionInfo, languages: { ar: boolean; en: boolean }): Edition[] {
   const sourceUrl = `https://sunnah.com/${info.slug}`;
-  const via = `sunnah.com, via the hadith-json dataset (${HADITH_JSON_REPOSITORY})`;
+  const credits =
+    `as published on sunnah.com (${sourceUrl}); texts from the hadith-json dataset (${HADITH_JSON_REPOSITORY}), ` +
+    `standard numbers and grades from HadithsJSONFormat (${HADITH_REFS_REPOSITORY}). ` +
+    'The numbering and the grades are those of sunnah.com and its publishers.';
   const editions: Edition[] = [];
   if (languages.ar) {
     editions.push({
@@ -52,8 +63,8 @@ export function hadithJsonEditions(info: HadithCollectionInfo, languages: { ar: 
       lang: 'ar',
       name: `${info.name} (Arabic)`,
       translator: null,
-      attribution: `Arabic text of ${info.name} as published on ${via}.`,
-      license: 'Public domain',
+      attribution: `Arabic text of ${info.name} ${credits}`,
+      license: `Public domain (the Arabic text). ${UPSTREAM_LICENCES}`,
       sourceUrl,
       publicDomain: true,
     });
@@ -66,10 +77,11 @@ export function hadithJsonEditions(info: HadithCollectionInfo, languages: { ar: 
       name: `${info.name} (English)`,
       translator: null,
       attribution:
-        `English translation of ${info.name} as published on ${via}. ` +
-        `The translation is credited to its translators and publishers.`,
+        `English translation of ${info.name} ${credits} ` +
+        'The translation is credited to its translators and publishers.',
       license:
-        'Copyright of the translators or publishers as published on sunnah.com; not redistributed here (text: null).',
+        'Rights in the English translations belong to their original translators or publishers as published on ' +
+        `sunnah.com; not redistributed here (text: null). ${UPSTREAM_LICENCES}`,
       sourceUrl,
       publicDomain: false,
     });
