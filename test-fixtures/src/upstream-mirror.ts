@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -68,4 +68,13 @@ export function serveRawMirror(options: RawMirrorOptions = {}): Promise<RawMirro
       });
     });
   });
+}
+
+/** A loopback port nothing listens on: a mirror that cannot be reached. */
+export async function closedPort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }

@@ -1,10 +1,9 @@
-import { HADITH_JSON_README_COUNTS, serveRawMirror, type RawMirror } from '@islamic-data/test-fixtures';
+import { closedPort, HADITH_JSON_README_COUNTS, serveRawMirror, type RawMirror } from '@islamic-data/test-fixtures';
 import { loadUpstreamManifest, cachedFilePath, type UpstreamManifest } from '@islamic-data/sources';
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,14 +30,6 @@ interface IndexEntry {
   license: string;
   source_url: string;
   path: string;
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 const count = (file: string, sql: string) => readDatabase(file, (db) => (db.prepare(sql).get() as { n: number }).n);

@@ -1,4 +1,5 @@
 import {
+  closedPort,
   RAW_MIRROR_DATA_DIR,
   SHARED_DATA_RAW_LAYOUT,
   serveRawMirror,
@@ -7,7 +8,6 @@ import {
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -24,15 +24,6 @@ import {
 
 const FAST_RETRY: RetryPolicy = { attempts: 3, timeoutMs: 10_000, backoffMs: 20 };
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function failureOf(promise: Promise<unknown>): Promise<Error> {
   const caught = await promise.then(
