@@ -24,13 +24,15 @@ export interface RawMirrorOptions {
   failWith?: (urlPath: string, requestNumber: number) => number | undefined;
 }
 
-export interface RawMirror {
-  /** The base to give as DATA_MIRROR. */
+/** An HTTP server of a test on 127.0.0.1; a raw mirror's `url` is the base to give as DATA_MIRROR. */
+export interface LoopbackServer {
   url: string;
   /** Every path requested, in order. */
   requests: string[];
   close(): Promise<void>;
 }
+
+export type RawMirror = LoopbackServer;
 
 /**
  * Serves shared/data on 127.0.0.1 in the raw.githubusercontent.com layout
@@ -54,6 +56,11 @@ export function serveRawMirror(options: RawMirrorOptions = {}): Promise<RawMirro
     const bytes = options.replace?.(`${folder}/${rest.join('/')}`) ?? (await readFile(file!));
     res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': bytes.length }).end(bytes);
   });
+  return listenOnLoopback(server, requests);
+}
+
+/** Listens on a free loopback port; `close` also ends kept-alive connections, so a test's teardown never waits. */
+export function listenOnLoopback(server: Server, requests: string[]): Promise<LoopbackServer> {
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;

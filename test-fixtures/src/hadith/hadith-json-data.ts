@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listenOnLoopback, type LoopbackServer } from '../upstream-mirror.js';
 
 /** `<repoRoot>/../shared/data/hadith-json`: the real hadith-json files, read at test time, never copied. */
 export const HADITH_JSON_DIR = path.resolve(
@@ -38,12 +38,7 @@ export const HADITH_JSON_README_COUNTS: Record<string, HadithJsonCounts> = {
   qudsi40: { records: 40, chapterFiles: 1, emptyArabic: 0, emptyEnglish: 0, emptyNarrator: 0 },
 };
 
-export interface StaticServer {
-  url: string;
-  /** Every path requested, in order. */
-  requests: string[];
-  close(): Promise<void>;
-}
+export type StaticServer = LoopbackServer;
 
 /**
  * Serves a folder over HTTP on 127.0.0.1 (GET only, 404 for anything missing or hidden), as a
@@ -66,14 +61,5 @@ export function serveDirectory(
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': found.size });
     createReadStream(file).pipe(res);
   });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        requests,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      });
-    });
-  });
+  return listenOnLoopback(server, requests);
 }

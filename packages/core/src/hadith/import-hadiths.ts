@@ -6,27 +6,15 @@ import type { Edition } from '../editions/edition.js';
 import { saveEditionIfChanged } from '../editions/save-edition.js';
 import { validationError } from '../errors.js';
 import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
-import { type HadithBook, type HadithCollectionInfo, type HadithInBook } from './hadith.js';
+import { type HadithBook, type HadithCollectionInfo } from './hadith.js';
 import type { ImportedHadith } from './hadith-import-store.js';
 import { assignHadithNumbers } from './hadith-numbers.js';
 
 /**
- * One hadith as a source gives it. `sequence` is its position in the collection, from 1; `number`
- * the number it is cited by (null where the source gives none: the import names it, see
- * assignHadithNumbers); `citation` how it is cited (`Sahih al-Bukhari 52`).
+ * One hadith as a source gives it: what an import writes, less the hash the import computes, and with
+ * `number` null where the source gives none (the import names it, see assignHadithNumbers).
  */
-export interface SourceHadith {
-  sequence: number;
-  number: string | null;
-  citation: string;
-  inBook: HadithInBook | null;
-  grade: string | null;
-  textAr: string | null;
-  narrator: string | null;
-  bookNumber: number | null;
-  /** Texts by locale; null where the source has none for that hadith. */
-  translations: Record<string, string | null>;
-}
+export type SourceHadith = Omit<ImportedHadith, 'number' | 'sourceHash'> & { number: string | null };
 
 /** A whole collection as read from a source, with the editions (licences) its texts belong to. */
 export interface HadithSourceCollection {
