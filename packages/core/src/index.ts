@@ -37,3 +37,4 @@ export * from './timezone/index.js';
 export * from './hijri/index.js';
 export * from './prayer-times/index.js';
 export * from './audit/content-restorers.js';
+export * from './search/index.js';
