@@ -7,8 +7,9 @@ import {
   sqliteUnitOfWork,
   type SqliteDatabase,
 } from '@islamic-data/adapters-sqlite';
-import { InMemoryRateLimiter, systemClock, type Clock } from '@islamic-data/core';
+import { InMemoryRateLimiter, QuranNavigator, systemClock, type Clock } from '@islamic-data/core';
 import type { AppDependencies } from '@islamic-data/http-express';
+import { quranMetaLayout } from '@islamic-data/sources';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import type { Config } from './config.js';
@@ -23,6 +24,7 @@ export const TOKENS = {
   unitOfWork: Symbol('UnitOfWork'),
   rateLimiter: Symbol('RateLimiter'),
   health: Symbol('HealthProbe'),
+  quranNavigator: Symbol('QuranNavigator'),
 } as const;
 
 /** The app's dependencies, plus what the process itself needs: its configuration and the open database. */
@@ -57,6 +59,10 @@ export function buildContainer(config: Config, options: CompositionOptions = {})
     ),
   });
   registerStorage(container, config);
+  // The Hafs layout (Madani pages) of the quran-meta package: pure data, read once.
+  container.register(TOKENS.quranNavigator, {
+    useFactory: instanceCachingFactory(() => new QuranNavigator(quranMetaLayout())),
+  });
   // Counting in process memory: one server process per database file is the supported shape.
   container.register(TOKENS.rateLimiter, {
     useFactory: instanceCachingFactory(
@@ -90,6 +96,7 @@ export function resolveServices(container: DependencyContainer): Services {
     unitOfWork: container.resolve(TOKENS.unitOfWork),
     rateLimiter: container.resolve(TOKENS.rateLimiter),
     health: container.resolve(TOKENS.health),
+    quranNavigator: container.resolve(TOKENS.quranNavigator),
     trustProxy: config.trustProxy,
   };
 }

@@ -1,4 +1,4 @@
-import type { Clock, HealthProbe, RateLimiter, Stores, UnitOfWork } from '@islamic-data/core';
+import type { Clock, HealthProbe, QuranNavigator, RateLimiter, Stores, UnitOfWork } from '@islamic-data/core';
 import type { Logger } from 'pino';
 
 /** What the app and its routes are given: core's ports, bound to adapters by the process that starts the app. */
@@ -10,6 +10,8 @@ export interface AppDependencies {
   /** Asked by `GET /health`. */
   health: HealthProbe;
   logger: Logger;
+  /** Where each ayah sits in the juz, pages, hizb quarters, rukus and manzils (pure data, built once). */
+  quranNavigator: QuranNavigator;
   /** Express's `trust proxy` setting: false, true, a hop count, or a list of addresses. */
   trustProxy: boolean | number | string;
 }

@@ -3,6 +3,7 @@ import {
   createInMemoryStores,
   inMemoryHealthProbe,
   InMemoryRateLimiter,
+  QuranNavigator,
   systemClock,
 } from '@islamic-data/core';
 import { expect } from 'chai';
@@ -21,6 +22,12 @@ describe('http: the app over core in-memory adapters', () => {
     health: inMemoryHealthProbe,
     logger: pino({ level: 'silent' }),
     trustProxy: false,
+    // No Quran is stored here: an empty layout.
+    quranNavigator: new QuranNavigator({
+      surahAyahCounts: [],
+      starts: { juz: [], page: [], hizbQuarter: [], ruku: [], manzil: [] },
+      sajdas: [],
+    }),
   };
   const app = createApp(deps);
 

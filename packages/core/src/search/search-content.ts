@@ -75,7 +75,7 @@ export async function searchQuran(
 ): Promise<SearchPage<QuranSearchItem>> {
   const search = textSearchOf(input);
   if (input.surah !== undefined && !(await stores.quran.getSurah(input.surah)))
-    throw parameterError('surah', `surah must be a surah number from 1 to 114, not ${input.surah}.`);
+    throw parameterError('surah', `surah must be the number of a stored surah, not ${input.surah}.`);
   const hits = await stores.quran.searchAyahs({ ...search, surah: input.surah });
   return pageOf(
     hits.map((hit) => ({
@@ -96,7 +96,10 @@ export async function searchHadith(
 ): Promise<SearchPage<HadithSearchItem>> {
   const search = textSearchOf(input);
   if (input.collection !== undefined && !(await stores.hadith.getCollectionInfo(input.collection)))
-    throw parameterError('collection', `collection '${input.collection}' is not a collection this API holds.`);
+    throw parameterError(
+      'collection',
+      `collection must be the slug of a stored collection, not '${input.collection}'.`,
+    );
   const hits = await stores.hadith.searchHadiths({ ...search, collection: input.collection });
   return pageOf(
     hits.map((hit) => ({

@@ -1,4 +1,4 @@
-import { getAyah, listSurahAyahs, listSurahs } from '@islamic-data/core';
+import { getAyah, listSurahAyahs, listSurahs, withNavigation } from '@islamic-data/core';
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../../platform/route.js';
 import { ayah, ayahParams, surah, surahParams, translationsQuery } from './quran-schemas.js';
@@ -26,8 +26,10 @@ export const listAyahsRoute = defineRoute({
   params: surahParams,
   query: translationsQuery,
   response: Type.Array(ayah),
-  handle: async ({ params, query, key }, { stores }) => ({
-    data: await listSurahAyahs(stores, params.surah, { translations: query.translations, viewer: key }),
+  handle: async ({ params, query, key }, { stores, quranNavigator }) => ({
+    data: (await listSurahAyahs(stores, params.surah, { translations: query.translations, viewer: key })).map((ayah) =>
+      withNavigation(quranNavigator, ayah),
+    ),
   }),
 });
 
@@ -41,7 +43,10 @@ export const getAyahRoute = defineRoute({
   params: ayahParams,
   query: translationsQuery,
   response: ayah,
-  handle: async ({ params, query, key }, { stores }) => ({
-    data: await getAyah(stores, params.surah, params.ayah, { translations: query.translations, viewer: key }),
+  handle: async ({ params, query, key }, { stores, quranNavigator }) => ({
+    data: withNavigation(
+      quranNavigator,
+      await getAyah(stores, params.surah, params.ayah, { translations: query.translations, viewer: key }),
+    ),
   }),
 });

@@ -3,6 +3,7 @@ import {
   assertNoTextAr,
   deleteAyahTranslation,
   patchAyahMetadata,
+  withNavigation,
   putAyahTranslation,
 } from '@islamic-data/core';
 import { Type } from '@sinclair/typebox';
@@ -69,6 +70,9 @@ export const patchAyahRoute = defineRoute({
   errors: ['FORBIDDEN_LOCALE'],
   response: ayah,
   handle: async ({ params, body, key }, deps) => ({
-    data: await patchAyahMetadata(deps, { ...params, patch: body }, actorOfKey(key!)),
+    data: withNavigation(
+      deps.quranNavigator,
+      await patchAyahMetadata(deps, { ...params, patch: body }, actorOfKey(key!)),
+    ),
   }),
 });
