@@ -30,7 +30,9 @@ const tablesOf = (search: TextSearch): SearchTable[] =>
   search.locale === undefined ? ['stemmed', 'folded'] : [searchTableOf(search.locale)];
 
 /**
- * The page of best hits across the tables searched: each table's bm25 ranking (lower is better),
+ * The page of best hits across the tables searched (the queries CROSS JOIN so that SQLite reads the
+ * FTS5 matches first: driven from the documents of a collection, it runs the MATCH once per
+ * document, thousands of times slower): each table's bm25 ranking (lower is better),
  * merged, ties broken by `order`.
  */
 async function rankedRows<Row extends IndexRow>(
@@ -106,8 +108,8 @@ export async function searchQuranIndex(trx: Kysely<Database>, search: QuranTextS
     (fts, table, match, wanted) => sql<QuranRow>`
       select d.id, d.surah, d.ayah, d.locale, bm25(${fts}) as score, ${table} as "table"
       from ${fts}
-      join quran_search_docs d on d.id = ${fts}.rowid
-      join quran_ayahs a on a.surah = d.surah and a.ayah = d.ayah
+      cross join quran_search_docs d on d.id = ${fts}.rowid
+      cross join quran_ayahs a on a.surah = d.surah and a.ayah = d.ayah
       where ${fts} match ${match} ${includeUnpublished(search, sql`a.published`)} ${localeFilter(search)}
         ${search.surah === undefined ? sql`` : sql`and d.surah = ${search.surah}`}
       order by score, d.surah, d.ayah, d.locale
@@ -145,9 +147,9 @@ export async function searchHadithIndex(trx: Kysely<Database>, search: HadithTex
     (fts, table, match, wanted) => sql<HadithRow>`
       select d.id, d.collection, d.sequence, d.locale, h.number, c.position, bm25(${fts}) as score, ${table} as "table"
       from ${fts}
-      join hadith_search_docs d on d.id = ${fts}.rowid
-      join hadiths h on h.collection = d.collection and h.sequence = d.sequence
-      join hadith_collections c on c.slug = d.collection
+      cross join hadith_search_docs d on d.id = ${fts}.rowid
+      cross join hadiths h on h.collection = d.collection and h.sequence = d.sequence
+      cross join hadith_collections c on c.slug = d.collection
       where ${fts} match ${match} ${includeUnpublished(search, sql`h.published`)} ${localeFilter(search)}
         ${search.collection === undefined ? sql`` : sql`and d.collection = ${search.collection}`}
       order by score, c.position, d.sequence, d.locale
