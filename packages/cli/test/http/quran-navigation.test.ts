@@ -22,7 +22,7 @@ const DIVISIONS = [
   { segment: 'manzils', field: 'manzil', count: 7 },
 ] as const;
 
-describe('http: Quran navigation by juz, page, hizb quarter, ruku, manzil and sajda (the quran-json Quran)', function () {
+describe('http: Quran navigation by juz, page, hizb quarter, ruku, manzil and sajda (quran-json)', function () {
   this.timeout(120_000);
   let t: TestApp;
   let reader: string;
@@ -39,7 +39,7 @@ describe('http: Quran navigation by juz, page, hizb quarter, ruku, manzil and sa
   const get = (path: string) => request(t.app).get(`/api/v1${path}`).set('X-API-Key', reader);
 
   for (const { segment, field, count } of DIVISIONS) {
-    it(`${count} ${segment} cover the 6,236 ayahs in order with no gap or overlap, each ayah naming its ${field}`, async () => {
+    it(`${count} ${segment} cover the 6,236 ayahs in order, no gap or overlap, each naming its ${field}`, async () => {
       const keys: string[] = [];
       for (let n = 1; n <= count; n++) {
         const response = await get(`/quran/${segment}/${n}?translations=en`);

@@ -17,7 +17,10 @@ export interface QuranStore {
   getSurah(id: number): Promise<Surah | undefined>;
   /** A surah's ayahs in order; unpublished ones only when `includeUnpublished`. */
   listAyahs(surah: number, query: AyahQuery & { includeUnpublished: boolean }): Promise<Ayah[]>;
-  /** The ayahs from `from` to `to` (both included, across surahs) in order; unpublished ones only when `includeUnpublished`. */
+  /**
+   * The ayahs from `from` to `to` (both included, across surahs) in order; unpublished ones only when
+   * `includeUnpublished`.
+   */
   listAyahRange(from: AyahRef, to: AyahRef, query: AyahQuery & { includeUnpublished: boolean }): Promise<Ayah[]>;
   /** One ayah, published or not. */
   getAyah(surah: number, ayah: number, query?: AyahQuery): Promise<Ayah | undefined>;

@@ -5,7 +5,21 @@
  * interchangeably: أ إ آ ٱ ٲ ٳ → ا, ى ی → ي, ة → ه, ک → ك. Everything else is kept, so word
  * boundaries stay where they were. The same function folds the indexed text and the query.
  */
-const REMOVED = /[\u0610-\u061A\u061C\u0640\u064B-\u065F\u0670\u06D6-\u06ED\u08D3-\u08FF\u200C-\u200F]/;
+const REMOVED_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x0610, 0x061a], // honorific signs and small high letters
+  [0x061c, 0x061c], // Arabic letter mark (direction)
+  [0x0640, 0x0640], // tatweel
+  [0x064b, 0x065f], // harakat, tanwin, shadda, sukun and the other combining marks
+  [0x0670, 0x0670], // superscript alef
+  [0x06d6, 0x06ed], // Quranic annotation marks, small waw and ya, rub el hizb, sajda sign
+  [0x08d3, 0x08ff], // extended Arabic marks
+  [0x200c, 0x200f], // zero-width joiners and direction marks
+];
+
+const isRemoved = (char: string) => {
+  const code = char.charCodeAt(0);
+  return REMOVED_RANGES.some(([from, to]) => code >= from && code <= to);
+};
 
 const REPLACED: Record<string, string> = {
   '\u0622': '\u0627', // آ
@@ -31,7 +45,7 @@ export function foldArabicWithOffsets(text: string): FoldedText {
   const offsets: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const char = text[i]!;
-    if (REMOVED.test(char)) continue;
+    if (isRemoved(char)) continue;
     folded += REPLACED[char] ?? char;
     offsets.push(i);
   }
@@ -44,7 +58,7 @@ export function foldArabicWithOffsets(text: string): FoldedText {
  */
 export function originalRange(text: string, offsets: readonly number[], start: number, end: number): [number, number] {
   let originalEnd = offsets[end - 1]! + 1;
-  while (originalEnd < text.length && REMOVED.test(text[originalEnd]!)) originalEnd++;
+  while (originalEnd < text.length && isRemoved(text[originalEnd]!)) originalEnd++;
   return [offsets[start]!, originalEnd];
 }
 

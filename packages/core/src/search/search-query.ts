@@ -36,7 +36,7 @@ export function parseSearchQuery(q: string): SearchTerm[] {
       continue;
     }
     const exclude = chunk!.length > 1 && chunk!.startsWith('-');
-    const prefix = /[\p{L}\p{N}]\*+$/u.test(chunk!);
+    const prefix = /[\p{L}\p{N}]\*+$/u.test(foldArabic(chunk!));
     const words = searchWords(chunk!);
     if (words.length > 0) terms.push({ words, prefix, exclude });
   }

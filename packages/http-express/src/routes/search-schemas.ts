@@ -20,7 +20,7 @@ export const searchQueryProperties = {
   q: Type.String({
     minLength: 1,
     maxLength: SEARCH_Q_MAX_LENGTH,
-    description: `What to find, 1–${SEARCH_Q_MAX_LENGTH} characters: words, \`"a phrase"\`, \`prefix*\`, \`-excluded\`.`,
+    description: `What to find, 1–${SEARCH_Q_MAX_LENGTH} characters: ` + 'words, `"a phrase"`, `prefix*`, `-excluded`.',
   }),
   lang: Type.Optional({
     ...languageCode,

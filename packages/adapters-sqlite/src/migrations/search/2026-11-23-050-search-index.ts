@@ -64,8 +64,10 @@ function triggers({ resource, keys: [k1, k2], arabicTable, translationTable }: I
     delete from ${docs} where ${k1} = old.${k1} and ${k2} = old.${k2} and locale = 'ar';`;
   const addTranslation = `
     insert into ${docs} (${k1}, ${k2}, locale) values (new.${k1}, new.${k2}, new.locale);
-    insert into ${stemmed} (rowid, text) select ${docId('new', 'new.locale')}, new.text where ${isStemmedSql('new.locale')};
-    insert into ${folded} (rowid, text) select ${docId('new', 'new.locale')}, new.text where not ${isStemmedSql('new.locale')};`;
+    insert into ${stemmed} (rowid, text)
+      select ${docId('new', 'new.locale')}, new.text where ${isStemmedSql('new.locale')};
+    insert into ${folded} (rowid, text)
+      select ${docId('new', 'new.locale')}, new.text where not ${isStemmedSql('new.locale')};`;
   const removeTranslation = `
     delete from ${stemmed} where rowid = ${docId('old', 'old.locale')};
     delete from ${folded} where rowid = ${docId('old', 'old.locale')};
@@ -86,7 +88,8 @@ function triggers({ resource, keys: [k1, k2], arabicTable, translationTable }: I
 async function backfill(db: Kysely<any>, { resource, keys: [k1, k2], arabicTable, translationTable }: IndexedResource) {
   const { docs, stemmed, folded } = SEARCH_TABLES[resource];
   const statements = [
-    `insert into ${docs} (${k1}, ${k2}, locale) select ${k1}, ${k2}, 'ar' from ${arabicTable} where text_ar is not null`,
+    `insert into ${docs} (${k1}, ${k2}, locale)
+      select ${k1}, ${k2}, 'ar' from ${arabicTable} where text_ar is not null`,
     `insert into ${docs} (${k1}, ${k2}, locale) select ${k1}, ${k2}, locale from ${translationTable}`,
     `insert into ${folded} (rowid, text) select d.id, ${FOLD_ARABIC_FUNCTION}(a.text_ar) from ${docs} d
       join ${arabicTable} a on a.${k1} = d.${k1} and a.${k2} = d.${k2} where d.locale = 'ar'`,
