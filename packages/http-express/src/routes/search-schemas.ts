@@ -1,7 +1,6 @@
-import { MAX_SEARCH_DEPTH, SEARCH_LIMIT, SNIPPET_MARK } from '@islamic-data/core';
+import { LANGUAGE_CODE_PATTERN, MAX_SEARCH_DEPTH, SEARCH_LIMIT, SNIPPET_MARK } from '@islamic-data/core';
 import { Type, type TProperties } from '@sinclair/typebox';
 import { nullable } from '../platform/schema.js';
-import { languageCode } from './content-schemas.js';
 
 /** Schemas shared by `GET /quran/search` and `GET /hadith/search`. */
 
@@ -22,10 +21,12 @@ export const searchQueryProperties = {
     maxLength: SEARCH_Q_MAX_LENGTH,
     description: `What to find, 1–${SEARCH_Q_MAX_LENGTH} characters: ` + 'words, `"a phrase"`, `prefix*`, `-excluded`.',
   }),
-  lang: Type.Optional({
-    ...languageCode,
-    description: 'Only texts in this language (`ar`: the Arabic original); absent: every language.',
-  }),
+  lang: Type.Optional(
+    Type.String({
+      pattern: LANGUAGE_CODE_PATTERN,
+      description: 'Only texts in this language (`ar`: the Arabic original); absent: every language.',
+    }),
+  ),
   limit: Type.Optional(
     Type.Integer({
       minimum: 1,

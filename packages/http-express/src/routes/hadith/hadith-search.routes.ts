@@ -15,10 +15,7 @@ export const hadithSearchRoute = defineRoute({
     'Unpublished hadiths are found only by keys holding `write`.',
   query: Type.Object({
     ...searchQueryProperties,
-    collection: Type.Optional({
-      ...collectionSlug,
-      description: `Only this collection. ${collectionSlug.description}`,
-    }),
+    collection: Type.Optional(Type.String({ description: `Only this collection. ${collectionSlug.description}` })),
   }),
   response: searchPage({
     collection: Type.String(),
