@@ -13,6 +13,7 @@ import {
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../schema.js';
 import { fts5Match } from './fts5-match.js';
+import { cachedSearch } from './search-cache.js';
 import { SEARCH_TABLES, searchTableOf, type SearchResource, type SearchTable } from './search-tables.js';
 
 interface IndexRow {
@@ -100,7 +101,11 @@ interface QuranRow extends IndexRow {
   ayah: number;
 }
 
-export async function searchQuranIndex(trx: Kysely<Database>, search: QuranTextSearch): Promise<QuranSearchHit[]> {
+export function searchQuranIndex(trx: Kysely<Database>, search: QuranTextSearch): Promise<QuranSearchHit[]> {
+  return cachedSearch(trx, JSON.stringify(['quran', search]), () => rankQuran(trx, search));
+}
+
+async function rankQuran(trx: Kysely<Database>, search: QuranTextSearch): Promise<QuranSearchHit[]> {
   const rows = await rankedRows<QuranRow>(
     trx,
     'quran',
@@ -139,7 +144,11 @@ interface HadithRow extends IndexRow {
   position: number;
 }
 
-export async function searchHadithIndex(trx: Kysely<Database>, search: HadithTextSearch): Promise<HadithSearchHit[]> {
+export function searchHadithIndex(trx: Kysely<Database>, search: HadithTextSearch): Promise<HadithSearchHit[]> {
+  return cachedSearch(trx, JSON.stringify(['hadith', search]), () => rankHadith(trx, search));
+}
+
+async function rankHadith(trx: Kysely<Database>, search: HadithTextSearch): Promise<HadithSearchHit[]> {
   const rows = await rankedRows<HadithRow>(
     trx,
     'hadith',
