@@ -90,9 +90,8 @@ try {
     console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const { name, app, bare, firstMs } of rows) {
       const ratio = (app.rps / bare.rps).toFixed(2);
-      console.log(
-        `| ${name} | ${firstMs.toFixed(1)} | ${app.rps.toFixed(0)} | ${app.p99} | ${bare.rps.toFixed(0)} | ${bare.p99} | ${ratio} |`,
-      );
+      const cells = [name, firstMs.toFixed(1), app.rps.toFixed(0), app.p99, bare.rps.toFixed(0), bare.p99, ratio];
+      console.log(`| ${cells.join(' | ')} |`);
     }
   } finally {
     child.kill();
