@@ -7,9 +7,11 @@ import { API_PREFIX, buildOpenApiDocument } from './openapi.js';
 import { checkAccess } from './platform/access.js';
 import { corsForReads } from './platform/cors.js';
 import { errorEnvelope, methodNotAllowed, unknownRoute } from './platform/errors.js';
+import { rejectMalformedPathEscapes } from './platform/path-escapes.js';
 import { identifyAndLimit } from './platform/rate-limit.js';
 import { requestId } from './platform/request-id.js';
 import { requestLog } from './platform/request-log.js';
+import { noSniff } from './platform/security-headers.js';
 import { toExpressPath, type RouteDefinition } from './platform/route.js';
 import { PART_NAMES, validateRequest, type RequestPart } from './platform/validation.js';
 import { apiRoutes } from './routes/index.js';
@@ -24,13 +26,16 @@ export function createApp(deps: AppDependencies, routes: RouteDefinition[] = api
   app.set('etag', 'strong');
 
   const keyInQueryPaths = routes.filter((route) => route.keyInQuery).map((route) => API_PREFIX + route.path);
-  app.use(requestId, requestLog(deps.logger), compression(), corsForReads, identifyAndLimit(deps, keyInQueryPaths));
+  app.use(noSniff, requestId, requestLog(deps.logger), compression(), corsForReads);
 
+  // Before the rate limit: a load balancer's health checks and readers of the docs spend no client's budget.
   const openApi = buildOpenApiDocument(routes);
   const docsPage = renderDocsPage(openApi);
   app.get('/health', health(deps));
   app.get('/openapi.json', (_req, res) => res.set('Cache-Control', 'public, max-age=300').json(openApi));
   app.get('/docs', (_req, res) => res.set('Cache-Control', 'public, max-age=300').type('html').send(docsPage));
+
+  app.use(identifyAndLimit(deps, keyInQueryPaths), rejectMalformedPathEscapes(routes, API_PREFIX));
 
   const methodsByPath = new Map<string, string[]>();
   for (const route of routes) {
