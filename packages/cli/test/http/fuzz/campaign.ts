@@ -33,7 +33,8 @@ export async function runCampaign(options: { runs: number; seed?: number }): Pro
         throw new Error(
           `${problems.join('; ')}\n  request: ${request.method} ${request.path.slice(0, 300)} ` +
             `(${request.operation}) headers ${JSON.stringify(request.headers).slice(0, 300)} ` +
-            `body ${request.body ? request.body.toString('latin1').slice(0, 200) : 'none'}\n  response: ${response.status} ` +
+            `body ${request.body ? request.body.toString('latin1').slice(0, 200) : 'none'}\n` +
+            `  response: ${response.status} ` +
             response.text.slice(0, 300),
         );
       }
