@@ -42,6 +42,11 @@ export function buildOpenApiDocument(routes: RouteDefinition[], version = '1.0.0
         'Keyed responses carry `Cache-Control: private, max-age=0`; ' +
           'every GET has an ETag and answers 304 to a matching If-None-Match.',
         'Reads and their preflights allow any origin; writes carry no CORS headers and are meant for servers.',
+        'Every refusal is the error envelope with an `X-Request-Id`, also 431 HEADERS_TOO_LARGE (headers or URL ' +
+          "over 16 KiB) and 408 REQUEST_TIMEOUT (a client slower than the server's header and request timeouts). " +
+          'A malformed `%` escape in a path parameter, a body that does not decode as its Content-Encoding says, ' +
+          'or a lone UTF-16 surrogate in any string of a body is a 400. `/health`, `/docs` and `/openapi.json` ' +
+          'are not rate limited.',
       ].join('\n\n'),
     },
     servers: [{ url: '/' }],
