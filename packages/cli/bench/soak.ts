@@ -123,7 +123,8 @@ for (const second of [10, 60, 120, SECONDS].filter((s, i, all) => s <= SECONDS &
   console.log(`| ${sample.second} | ${mb(sample.rssKiB)} | ${sample.requests} |`);
 }
 console.log(
-  `max RSS ${mb(Math.max(...samples.map((s) => s.rssKiB)))} MiB; growth after warm-up (${warm.second} s → end) ${(growth * 100).toFixed(1)}%`,
+  `max RSS ${mb(Math.max(...samples.map((s) => s.rssKiB)))} MiB; ` +
+    `growth after warm-up (${warm.second} s → end) ${(growth * 100).toFixed(1)}%`,
 );
 console.log(
   `statuses: ${[...byStatus]
