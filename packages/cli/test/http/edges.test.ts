@@ -116,6 +116,23 @@ describe('http: the edges (issue 15): no 500 from any input, the envelope on eve
       });
     }
 
+    it('walks a body nested 30,000 levels deep without overflowing the stack (400, not 500)', async () => {
+      for (const [open, close] of [
+        ['[', ']'],
+        ['{"a":', '}'],
+      ] as const) {
+        const depth = open === '[' ? 30_000 : 10_000;
+        const nested = open.repeat(depth) + (open === '[' ? '' : '1') + close.repeat(depth);
+        const response = await request(t.app)
+          .patch(AYAH)
+          .set('X-API-Key', writer)
+          .set('Content-Type', 'application/json')
+          .send(`{"notes":${nested}}`);
+        expectErrorEnvelope(response, 400, 'VALIDATION_ERROR');
+      }
+      expect(unexpectedFailures()).to.deep.equal([]);
+    });
+
     it('takes a well-formed pair (an emoji) escaped the same way', async () => {
       const response = await request(t.app)
         .put(`${AYAH}/translations/de`)

@@ -168,7 +168,17 @@ function pathOf(operation: Operation, known: KnownValues): fc.Arbitrary<string> 
   );
 }
 
-const deepNesting = fc.integer({ min: 100, max: 20_000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth));
+/** Arrays or objects nested thousands deep, at the top or in a field (a recursive walk of the body overflows). */
+const deepNesting = fc
+  .tuple(
+    fc.integer({ min: 100, max: 30_000 }),
+    fc.constantFrom('[', '{"a":'),
+    fc.constantFrom('', 'text', 'notes', 'tags'),
+  )
+  .map(([depth, open, field]) => {
+    const nested = open.repeat(depth) + (open === '[' ? ']'.repeat(depth) : `1${'}'.repeat(depth)}`);
+    return field ? `{"${field}":${nested}}` : nested;
+  });
 
 /** Body text: the route's shape, any JSON, or the kinds of bodies that break parsers. */
 function bodyText(operation: Operation): fc.Arbitrary<string> {
