@@ -106,7 +106,7 @@ function parameterText(parameter: Parameter, known: string[]): fc.Arbitrary<{ te
   const encoded = (arbitrary: fc.Arbitrary<unknown>) => arbitrary.map((value) => ({ text: textOf(value), raw: false }));
   return fc.oneof(
     { weight: 4, arbitrary: encoded(valueOf(parameter.schema)) },
-    { weight: known.length ? 4 : 0, arbitrary: encoded(fc.constantFrom(...(known.length ? known : ['']))) },
+    { weight: known.length ? 8 : 0, arbitrary: encoded(fc.constantFrom(...(known.length ? known : ['']))) },
     { weight: 2, arbitrary: encoded(fc.constantFrom(...JUNK_TEXT)) },
     {
       weight: 2,
@@ -240,7 +240,7 @@ export function requestFor(operation: Operation, known: KnownValues): fc.Arbitra
     { weight: 1, arbitrary: fc.constantFrom('PROPFIND', 'TRACE', 'CONNECT-TEST') },
   );
   const key = fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom(...known.keys) },
+    { weight: 10, arbitrary: fc.constantFrom(...known.keys) },
     { weight: 1, arbitrary: fc.constant(undefined) },
     { weight: 1, arbitrary: printable(40).map((text) => `idk_${text}`) },
     { weight: 1, arbitrary: printable(60) },
