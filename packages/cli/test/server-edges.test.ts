@@ -128,6 +128,14 @@ describe('cli: serve at the edges of HTTP (slow clients, huge headers, a stale s
     expect(response.ms).to.be.within(1_900, 5_000);
   });
 
+  it('answers a request with an unknown Expect as if it had none (not a bare 417)', async () => {
+    const response = await rawExchange(server.url, [
+      'GET /api/v1/translations HTTP/1.1\r\nHost: test\r\nExpect: test-expectation\r\nConnection: close\r\n\r\n',
+    ]);
+    expect(response.status, JSON.stringify(response)).to.equal(200);
+    expect(response.headers['x-content-type-options']).to.equal('nosniff');
+  });
+
   it('answers a request that is not HTTP with 400 in the envelope', async () => {
     expectEnvelope(await rawExchange(server.url, ['NOT HTTP AT ALL\r\n\r\n']), 400, 'VALIDATION_ERROR');
   });

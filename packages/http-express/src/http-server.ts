@@ -29,6 +29,8 @@ export function createHttpServer(app: RequestListener, options: HttpServerOption
     app,
   );
   server.on('clientError', answerClientError(options.logger));
+  // An expectation other than 100-continue would get Node's bare 417; RFC 9110 §10.1.1 lets a server ignore it.
+  server.on('checkExpectation', app);
   return server;
 }
 

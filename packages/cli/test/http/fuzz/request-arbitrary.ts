@@ -270,9 +270,17 @@ export function requestFor(operation: Operation, known: KnownValues): fc.Arbitra
       cacheControl: fc.constantFrom(undefined, 'no-cache', 'max-age=0'),
       requestId: fc.option(printable(200), { nil: undefined }),
       origin: fc.constantFrom(undefined, 'https://example.org', 'null'),
+      extra: fc.dictionary(
+        fc.oneof(
+          fc.constantFrom('expect', 'range', 'if-modified-since', 'accept', 'x-forwarded-for', 'forwarded', 'te'),
+          fc.stringMatching(/^x-[a-z0-9-]{1,20}$/),
+        ),
+        fc.oneof(printable(60), fc.constantFrom('100-continue', 'test-expectation', 'bytes=0-10', '*/*', 'trailers')),
+        { maxKeys: 3 },
+      ),
     })
     .map((drawn) => {
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...drawn.extra };
       const set = (name: string, value: string | undefined) => value !== undefined && (headers[name] = value);
       set('x-api-key', drawn.key);
       set('accept-encoding', drawn.acceptEncoding);
