@@ -2,7 +2,7 @@ import { ParameterError, validationError } from '@islamic-data/core';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import type { AppDependencies } from './dependencies.js';
-import { renderDocsPage } from './docs-page.js';
+import { registerDocs } from './docs/reference-page.js';
 import { API_PREFIX, buildOpenApiDocument } from './openapi.js';
 import { checkAccess } from './platform/access.js';
 import { corsForReads } from './platform/cors.js';
@@ -27,10 +27,9 @@ export function createApp(deps: AppDependencies, routes: RouteDefinition[] = api
   app.use(requestId, requestLog(deps.logger), compression(), corsForReads, identifyAndLimit(deps, keyInQueryPaths));
 
   const openApi = buildOpenApiDocument(routes);
-  const docsPage = renderDocsPage(openApi);
   app.get('/health', health(deps));
   app.get('/openapi.json', (_req, res) => res.set('Cache-Control', 'public, max-age=300').json(openApi));
-  app.get('/docs', (_req, res) => res.set('Cache-Control', 'public, max-age=300').type('html').send(docsPage));
+  registerDocs(app);
 
   const methodsByPath = new Map<string, string[]>();
   for (const route of routes) {
