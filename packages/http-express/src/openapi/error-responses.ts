@@ -54,7 +54,7 @@ export function errorResponses(codes: readonly ErrorCode[], headers: Record<stri
       .map(([status, list]) => [
         String(status),
         {
-          description: list.join(', '),
+          description: list.map((code) => `\`${code}\``).join(', '),
           headers: status === 429 ? { ...headers, 'Retry-After': RETRY_AFTER } : headers,
           content: { 'application/json': { schema: errorEnvelopeSchema(list) } },
         },
