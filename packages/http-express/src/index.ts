@@ -4,3 +4,4 @@ export * from './openapi.js';
 export * from './platform/route.js';
 export * from './platform/error-statuses.js';
 export { apiRoutes } from './routes/index.js';
+export { CAPTURED_EXAMPLES, type CapturedExample } from './openapi/examples.js';

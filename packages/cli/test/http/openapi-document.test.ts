@@ -1,3 +1,4 @@
+import { CAPTURED_EXAMPLES } from '@islamic-data/http-express';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
@@ -68,6 +69,17 @@ describe('http: the OpenAPI document tells the truth', () => {
       }
     }
     expect(examples).to.be.greaterThan(0);
+  });
+
+  it('shows each captured example on its operation, each from a request to that operation', () => {
+    const operations = new Map(operationsOf(document).map(([path, , operation]) => [operation.operationId, path]));
+    for (const [operationId, example] of Object.entries(CAPTURED_EXAMPLES)) {
+      const path = operations.get(operationId);
+      expect(path, operationId).to.be.a('string');
+      const pattern = new RegExp(`^[A-Z]+ ${path!.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/?]+')}(\\?|$)`);
+      expect(example.request, operationId).to.match(pattern);
+    }
+    expect(Object.keys(CAPTURED_EXAMPLES).length).to.be.greaterThan(20);
   });
 
   it('closes every object shape of a response: no additionalProperties left open by accident', () => {
