@@ -5,6 +5,7 @@ import addFormatsPlugin from 'ajv-formats';
 import { expect } from 'chai';
 import { METHODS as HTTP_METHODS } from 'node:http';
 import request from 'supertest';
+import { EXAMPLE_REQUESTS } from '../../scripts/example-requests.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
@@ -80,6 +81,9 @@ describe('http: the OpenAPI document tells the truth', () => {
       expect(example.request, operationId).to.match(pattern);
     }
     expect(Object.keys(CAPTURED_EXAMPLES).length).to.be.greaterThan(20);
+    // The capture script's requests name operations that exist, and each has its example committed.
+    expect(Object.keys(EXAMPLE_REQUESTS).filter((operationId) => !operations.has(operationId))).to.deep.equal([]);
+    expect(Object.keys(EXAMPLE_REQUESTS).filter((operationId) => !CAPTURED_EXAMPLES[operationId])).to.deep.equal([]);
   });
 
   it('closes every object shape of a response: no additionalProperties left open by accident', () => {
