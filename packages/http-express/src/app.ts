@@ -2,7 +2,7 @@ import { ParameterError, validationError } from '@islamic-data/core';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import type { AppDependencies } from './dependencies.js';
-import { renderDocsPage } from './docs-page.js';
+import { registerDocs } from './docs/reference-page.js';
 import { API_PREFIX, buildOpenApiDocument } from './openapi.js';
 import { checkAccess } from './platform/access.js';
 import { corsForReads } from './platform/cors.js';
@@ -30,10 +30,9 @@ export function createApp(deps: AppDependencies, routes: RouteDefinition[] = api
 
   // Before the rate limit: a load balancer's health checks and readers of the docs spend no client's budget.
   const openApi = buildOpenApiDocument(routes);
-  const docsPage = renderDocsPage(openApi);
   app.get('/health', health(deps));
   app.get('/openapi.json', (_req, res) => res.set('Cache-Control', 'public, max-age=300').json(openApi));
-  app.get('/docs', (_req, res) => res.set('Cache-Control', 'public, max-age=300').type('html').send(docsPage));
+  registerDocs(app);
 
   app.use(identifyAndLimit(deps, keyInQueryPaths), rejectMalformedPathEscapes(routes, API_PREFIX));
 

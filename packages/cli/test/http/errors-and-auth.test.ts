@@ -14,7 +14,8 @@ const echoWrite = defineRoute({
   summary: 'Echo a synthetic body',
   params: Type.Object({ locale: Type.String({ pattern: '^[a-z]{2,3}$' }) }),
   body: Type.Object({ text: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
-  response: Type.Object({}),
+  response: Type.Object({ text: Type.String() }),
+  errors: ['FORBIDDEN_LOCALE'],
   guard: ({ params }) => {
     if (params.locale === 'ar') throw new AppError('FORBIDDEN_LOCALE', 'Arabic text is read-only.');
   },

@@ -66,6 +66,8 @@ export interface RouteDefinition<
    */
   keyInQuery?: boolean;
   successStatus?: number;
+  /** A second success status the handler returns (`result.status`), e.g. 201 when a PUT created the record. */
+  otherSuccess?: { status: number; description: string };
   /** Error codes the route's own guards answer, beyond the platform's (for the OpenAPI document). */
   errors?: readonly ErrorCode[];
   /** Runs after the permission check and before the body is parsed (e.g. the Arabic-locale rule). */
