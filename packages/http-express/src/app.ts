@@ -3,6 +3,7 @@ import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import type { AppDependencies } from './dependencies.js';
 import { registerDocs } from './docs/reference-page.js';
+import { servicePaths } from './openapi/service-paths.js';
 import { API_PREFIX, buildOpenApiDocument } from './openapi.js';
 import { checkAccess } from './platform/access.js';
 import { corsForReads } from './platform/cors.js';
@@ -33,6 +34,9 @@ export function createApp(deps: AppDependencies, routes: RouteDefinition[] = api
   app.get('/health', health(deps));
   app.get('/openapi.json', (_req, res) => res.set('Cache-Control', 'public, max-age=300').json(openApi));
   registerDocs(app);
+  for (const path of Object.keys(servicePaths())) {
+    app.all(path, methodNotAllowed(['get']));
+  }
 
   app.use(identifyAndLimit(deps, keyInQueryPaths), rejectMalformedPathEscapes(routes, API_PREFIX));
 

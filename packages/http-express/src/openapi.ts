@@ -49,7 +49,7 @@ export function buildOpenApiDocument(
     // No `servers`: the default is the document's own server, and a `/` here made the reference's
     // try-it client ask for `//api/v1/…`.
     tags: [...new Set([...routes.map((route) => route.tag), 'Service'])].map((name) => ({ name })),
-    paths: { ...paths, ...servicePaths(rateLimitHeaders) },
+    paths: { ...paths, ...servicePaths() },
     components: {
       securitySchemes: {
         ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },

@@ -156,6 +156,14 @@ describe('http: every error code of the spec', () => {
     expect(response.headers.allow).to.equal('GET, HEAD, OPTIONS');
   });
 
+  it('METHOD_NOT_ALLOWED: 405 with an Allow header on health, the document and the reference', async () => {
+    for (const path of ['/health', '/openapi.json', '/docs', '/docs/reference.js', '/docs/scalar-api-reference.js']) {
+      const response = await request(t.app).post(path);
+      expectError(response, 405, 'METHOD_NOT_ALLOWED');
+      expect(response.headers.allow, path).to.equal('GET, HEAD, OPTIONS');
+    }
+  });
+
   it('INTERNAL_ERROR: 500 without internals, logged with the request id', async () => {
     const failing = defineRoute({
       method: 'get',

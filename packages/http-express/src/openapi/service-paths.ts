@@ -1,8 +1,9 @@
 import { errorResponses } from './error-responses.js';
 
 /** The routes outside /api/v1 (health, the document itself and its reference page), as OpenAPI paths. */
-export function servicePaths(rateLimitHeaders: Record<string, unknown>): Record<string, unknown> {
-  const limited = errorResponses(['RATE_LIMITED', 'INTERNAL_ERROR'], rateLimitHeaders);
+export function servicePaths(): Record<string, unknown> {
+  // Not rate limited: a load balancer's health checks and readers of the docs spend no client's budget.
+  const failures = errorResponses(['INTERNAL_ERROR'], {});
   const open = { tags: ['Service'], security: [] };
   const script = (summary: string, operationId: string) => ({
     get: {
@@ -12,7 +13,7 @@ export function servicePaths(rateLimitHeaders: Record<string, unknown>): Record<
       responses: {
         '200': { description: 'JavaScript.', content: { 'text/javascript': { schema: { type: 'string' } } } },
         '304': notModified,
-        ...limited,
+        ...failures,
       },
     },
   });
@@ -29,7 +30,7 @@ export function servicePaths(rateLimitHeaders: Record<string, unknown>): Record<
             description: 'The database does not answer.',
             content: { 'application/json': { schema: healthSchema(['unavailable']) } },
           },
-          ...limited,
+          ...failures,
         },
       },
     },
@@ -44,7 +45,7 @@ export function servicePaths(rateLimitHeaders: Record<string, unknown>): Record<
             content: { 'application/json': { schema: documentSchema } },
           },
           '304': notModified,
-          ...limited,
+          ...failures,
         },
       },
     },
@@ -57,7 +58,7 @@ export function servicePaths(rateLimitHeaders: Record<string, unknown>): Record<
         responses: {
           '200': { description: 'An HTML page.', content: { 'text/html': { schema: { type: 'string' } } } },
           '304': notModified,
-          ...limited,
+          ...failures,
         },
       },
     },
