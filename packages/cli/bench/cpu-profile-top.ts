@@ -11,15 +11,19 @@ export interface TopFrame {
   selfPercent: number;
 }
 
-/** The frames with the most self time in a V8 `.cpuprofile`, idle and GC included as V8 names them. */
+/**
+ * The frames with the most self time in a V8 `.cpuprofile`, as a share of the busy time (idle left out: the
+ * server waits while the bench measures the other targets).
+ */
 export function topFrames(file: string, count = 15): TopFrame[] {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: ProfileNode[] };
   const selfByFrame = new Map<string, number>();
   let total = 0;
   for (const node of profile.nodes) {
     const hits = node.hitCount ?? 0;
-    total += hits;
     const { functionName, url, lineNumber } = node.callFrame;
+    if (functionName === '(idle)') continue;
+    total += hits;
     const where = url
       ? `${url.replace(/^.*node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?/, '')}:${lineNumber + 1}`
       : '';

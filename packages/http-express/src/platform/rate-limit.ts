@@ -1,24 +1,28 @@
-import { AppError, verifyApiKey } from '@islamic-data/core';
+import { keyLookupCachedByVersion, verifyApiKey } from '@islamic-data/core';
 import type { RequestHandler } from 'express';
 import type { AppDependencies } from '../dependencies.js';
+import { STATUS_BY_ERROR_CODE } from './error-statuses.js';
 
 /**
  * Identifies the caller by the X-API-Key header (or, on the `keyInQueryPaths` alone, the `key` query
  * parameter when no header is sent) and counts the request: against its key when the key is valid, else
  * against the client address (so that keys cannot be guessed at speed). Sets the `X-RateLimit-*`
- * headers on every response, and refuses with 429 once the window's count is spent.
+ * headers on every response, and refuses with 429 once the window's count is spent: answered here, before
+ * any route is matched, so that a flood of refused requests costs little. Keys are looked up through a cache
+ * that the `keys` content version keeps exact.
  */
 export function identifyAndLimit(
-  deps: Pick<AppDependencies, 'stores' | 'clock' | 'rateLimiter'>,
+  deps: Pick<AppDependencies, 'stores' | 'clock' | 'rateLimiter' | 'contentVersions'>,
   keyInQueryPaths: readonly string[] = [],
 ): RequestHandler {
   // Express matches routes without regard to case or a trailing slash; so does this.
   const normalize = (path: string) => path.toLowerCase().replace(/\/+$/, '');
   const queryKeyPaths = new Set(keyInQueryPaths.map(normalize));
+  const keys = keyLookupCachedByVersion(deps.stores.keys, deps.contentVersions);
   return async (req, res, next) => {
     const queryKey = queryKeyPaths.has(normalize(req.path)) ? req.query.key : undefined;
     const presented = req.get('X-API-Key') ?? (typeof queryKey === 'string' ? queryKey : undefined);
-    const verification = await verifyApiKey({ keys: deps.stores.keys, clock: deps.clock }, presented);
+    const verification = await verifyApiKey({ keys, clock: deps.clock }, presented);
     res.locals.verification = verification;
     const bucket = verification.outcome === 'ok' ? `key:${verification.key.id}` : `ip:${req.ip ?? 'unknown'}`;
     const decision = await deps.rateLimiter.consume(bucket, deps.clock.now());
@@ -27,12 +31,13 @@ export function identifyAndLimit(
     res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
     if (decision.allowed) return next();
     res.setHeader('Retry-After', String(decision.retryAfterSeconds));
-    next(
-      new AppError(
-        'RATE_LIMITED',
-        `Rate limit of ${decision.limit} requests per minute exceeded; ` +
+    res.status(STATUS_BY_ERROR_CODE.RATE_LIMITED).json({
+      error: {
+        code: 'RATE_LIMITED',
+        message:
+          `Rate limit of ${decision.limit} requests per minute exceeded; ` +
           `retry after ${decision.retryAfterSeconds} seconds.`,
-      ),
-    );
+      },
+    });
   };
 }

@@ -1,0 +1,29 @@
+import { CONTENT_AREAS, zeroVersions, type ContentVersions, type ContentVersionVector } from '@islamic-data/core';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+
+/**
+ * Reads the version rows only when the connection has learnt of a commit since it last read them: SQLite's
+ * `data_version` changes when another connection (the CLI, another process) commits, and `total_changes()`
+ * when this one writes. The probe runs on the raw connection (a microsecond); the rows are read through
+ * Kysely, which waits for a transaction of this connection in progress, so they are always committed ones.
+ */
+export function sqliteContentVersions(db: Kysely<Database>, sqlite: BetterSqlite3.Database): ContentVersions {
+  const probe = sqlite.prepare('select data_version, total_changes() from pragma_data_version').raw();
+  let seen = '';
+  let versions: ContentVersionVector = zeroVersions();
+  return {
+    async current() {
+      const now = (probe.get() as number[]).join(':');
+      if (now === seen) return versions;
+      const rows = await db.selectFrom('content_versions').select(['area', 'version']).execute();
+      const read = zeroVersions();
+      for (const { area, version } of rows) {
+        if ((CONTENT_AREAS as readonly string[]).includes(area)) read[area as keyof typeof read] = version;
+      }
+      [seen, versions] = [now, read];
+      return versions;
+    },
+  };
+}
