@@ -5,7 +5,7 @@ import type { AppDependencies } from './dependencies.js';
 import { renderDocsPage } from './docs-page.js';
 import { API_PREFIX, buildOpenApiDocument } from './openapi.js';
 import { checkAccess } from './platform/access.js';
-import { keepAndSend, serveCached } from './platform/cached-reads.js';
+import { answerFromCacheBeforeRouting, keepAndSend, serveCached } from './platform/cached-reads.js';
 import { corsForReads } from './platform/cors.js';
 import { errorEnvelope, methodNotAllowed, unknownRoute } from './platform/errors.js';
 import { identifyAndLimit } from './platform/rate-limit.js';
@@ -29,7 +29,14 @@ export function createApp(deps: AppDependencies, routes: RouteDefinition[] = api
 
   const keyInQueryPaths = routes.filter((route) => route.keyInQuery).map((route) => API_PREFIX + route.path);
   // GET answers are compressed by their representations (once, then kept); compression() serves the rest.
-  app.use(requestId, requestLog(deps.logger), corsForReads, identifyAndLimit(deps, keyInQueryPaths));
+  const cache = new RepresentationCache(deps.representationCacheBytes ?? DEFAULT_CACHE_BYTES);
+  app.use(
+    requestId,
+    requestLog(deps.logger),
+    corsForReads,
+    identifyAndLimit(deps, keyInQueryPaths),
+    answerFromCacheBeforeRouting(deps, cache),
+  );
 
   const openApi = buildOpenApiDocument(routes);
   const openApiJson = jsonRepresentation(openApi);
@@ -39,8 +46,6 @@ export function createApp(deps: AppDependencies, routes: RouteDefinition[] = api
   app.get('/health', health(deps));
   app.get('/openapi.json', (req, res) => openApiJson.send(req, res, 'public, max-age=300'));
   app.get('/docs', (req, res) => docsPage.send(req, res, 'public, max-age=300'));
-
-  const cache = new RepresentationCache(deps.representationCacheBytes ?? DEFAULT_CACHE_BYTES);
 
   const methodsByPath = new Map<string, string[]>();
   for (const route of routes) {
@@ -63,7 +68,7 @@ function routeChain(route: RouteDefinition, deps: AppDependencies, cache: Repres
       const result = await route.handle({ query, params, body, key: res.locals.key ?? null }, deps);
       const representation = route.produces
         ? new Representation(Buffer.from(result.text ?? ''), {
-            'Content-Type': `${route.produces.contentType}; charset=utf-8`,
+            'Content-Type': withCharset(route.produces.contentType),
             'Content-Disposition': `inline; filename="${route.produces.filename}"`,
           })
         : jsonRepresentation({ data: result.data });
@@ -82,6 +87,9 @@ function routeChain(route: RouteDefinition, deps: AppDependencies, cache: Repres
   };
   return [compression(), access, ...parseBody, validateRequest(route), namingParameters(route, handler)];
 }
+
+const withCharset = (contentType: string) =>
+  /;\s*charset=/i.test(contentType) ? contentType : `${contentType}; charset=utf-8`;
 
 /** The core names its parameters bare ("timezone must be …"); the API says where they were sent. */
 function namingParameters(route: RouteDefinition, step: RequestHandler): RequestHandler {

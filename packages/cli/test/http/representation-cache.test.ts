@@ -182,4 +182,24 @@ describe('http: cached representations are invisible', () => {
     now += 61_000;
     expectErrorEnvelope(await get(path, expiring.key), 401, 'EXPIRED_API_KEY');
   });
+
+  it('refuses a cached answer to a key without its scope, and to no key, in the route’s own words', async () => {
+    const path = '/api/v1/qibla?lat=21.4&lng=39.8';
+    expect((await get(path)).status).to.equal(200);
+    const other = await t.issueKey({ scopes: ['hadith'], permissions: ['read'] });
+    expectErrorEnvelope(await get(path, other.key), 403, 'INSUFFICIENT_SCOPE');
+    expectErrorEnvelope(await request(t.app).get(path), 401, 'MISSING_API_KEY');
+  });
+
+  it('computes afresh an answer that takes today from the clock once its minute has passed', async () => {
+    const hijri = await t.issueKey({ scopes: ['hijri'], permissions: ['read'] });
+    now = Date.parse('2026-03-20T23:59:30Z');
+    const before = await get('/api/v1/hijri', hijri.key);
+    expect((await get('/api/v1/hijri', hijri.key)).body).to.deep.equal(before.body);
+    now += 60_000;
+    const after = await get('/api/v1/hijri', hijri.key);
+    expect(after.status).to.equal(200);
+    expect(after.body).not.to.deep.equal(before.body);
+    expect(after.headers.etag).not.to.equal(before.headers.etag);
+  });
 });
