@@ -20,8 +20,13 @@ export function identifyAndLimit(
   const queryKeyPaths = new Set(keyInQueryPaths.map(normalize));
   const keys = keyLookupCachedByVersion(deps.stores.keys, deps.contentVersions);
   return async (req, res, next) => {
-    const queryKey = queryKeyPaths.has(normalize(req.path)) ? req.query.key : undefined;
-    const presented = req.get('X-API-Key') ?? (typeof queryKey === 'string' ? queryKey : undefined);
+    const header = req.headers['x-api-key'];
+    const queryKey =
+      header === undefined && queryKeyPaths.size > 0 && queryKeyPaths.has(normalize(req.path))
+        ? req.query.key
+        : undefined;
+    const presented =
+      (Array.isArray(header) ? header[0] : header) ?? (typeof queryKey === 'string' ? queryKey : undefined);
     const verification = await verifyApiKey({ keys, clock: deps.clock }, presented);
     res.locals.verification = verification;
     const bucket = verification.outcome === 'ok' ? `key:${verification.key.id}` : `ip:${req.ip ?? 'unknown'}`;
