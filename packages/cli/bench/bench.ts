@@ -269,19 +269,22 @@ function printTable(
 ) {
   console.log(`\n${ROUNDS} interleaved rounds of ${SECONDS} s, ${CONNECTIONS} connections; medians.\n`);
   console.log(
-    '| scenario | bytes | project req/s | p99 ms | bare Express req/s | p99 ms | raw node:http req/s | p99 ms | / Express | / raw | target |',
+    '| scenario | bytes | project req/s | p99 ms | bare Express req/s | p99 ms | raw node:http req/s | p99 ms ' +
+      '| / Express | / raw | target |',
   );
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const row of rows) {
     console.log(
-      `| ${row.scenario} | ${row.bytes} | ${row.project.rps.toFixed(0)} | ${row.project.p99} | ${row.bare.rps.toFixed(0)} | ${row.bare.p99} ` +
+      `| ${row.scenario} | ${row.bytes} | ${row.project.rps.toFixed(0)} | ${row.project.p99} ` +
+        `| ${row.bare.rps.toFixed(0)} | ${row.bare.p99} ` +
         `| ${row.raw.rps.toFixed(0)} | ${row.raw.p99} | ${row.ratioToBare.toFixed(2)} | ${row.ratioToRaw.toFixed(2)} ` +
         `| ≥ ${row.target.toFixed(2)} ${row.met ? 'met' : 'NOT met'} |`,
     );
   }
   if (downloadCheck) {
     console.log(
-      `\np99 of /qibla (10 connections, medians of ${ROUNDS} rounds): ${downloadCheck.p99Alone} ms alone, ${downloadCheck.p99With20Downloads} ms ` +
+      `\np99 of /qibla (10 connections, medians of ${ROUNDS} rounds): ${downloadCheck.p99Alone} ms alone, ` +
+        `${downloadCheck.p99With20Downloads} ms ` +
         `while 20 clients pull /translations/quran/ar: ${downloadCheck.ratio.toFixed(2)}× (target ≤ 3×)`,
     );
   }

@@ -68,7 +68,10 @@ export function buildContainer(config: Config, options: CompositionOptions = {})
   return container;
 }
 
-/** Stores, unit of work, health probe and content versions over the configured storage: today always the SQLite file at DATABASE_PATH. */
+/**
+ * Stores, unit of work, health probe and content versions over the configured storage: today always the
+ * SQLite file at DATABASE_PATH.
+ */
 function registerStorage(container: DependencyContainer, config: Config): void {
   const database = (c: DependencyContainer) => c.resolve<SqliteDatabase>(TOKENS.database);
   container.register(TOKENS.database, { useFactory: instanceCachingFactory(() => openDatabase(config.databasePath)) });

@@ -61,7 +61,7 @@ describe('http: cached representations are invisible', () => {
     expect(second.headers.etag).to.equal(first.headers.etag);
   });
 
-  it('changes the next GET body and ETag after a write through HTTP, and never answers 304 for the old tag', async () => {
+  it('changes the next GET body and ETag after a write through HTTP, and answers no 304 for the old tag', async () => {
     const before = await get(AYAH);
     const put = await request(t.app)
       .put('/api/v1/quran/surahs/2/ayahs/10/translations/de')
@@ -103,7 +103,7 @@ describe('http: cached representations are invisible', () => {
     expect(after.headers.etag).not.to.equal(before.headers.etag);
   });
 
-  it('answers a matching If-None-Match with 304 whatever Cache-Control the request carries (fetch sends no-cache)', async () => {
+  it('answers a matching If-None-Match with 304 whatever Cache-Control the request has (fetch: no-cache)', async () => {
     const first = await get(SURAH);
     for (const cacheControl of ['no-cache', 'max-age=0', 'no-store']) {
       const conditional = await get(SURAH).set('If-None-Match', first.headers.etag!).set('Cache-Control', cacheControl);
@@ -141,7 +141,7 @@ describe('http: cached representations are invisible', () => {
     expect(identity.headers.etag).not.to.equal(gzip.headers.etag);
   });
 
-  it('keeps every header of a computed answer on a cached one (CORS, rate limit, Cache-Control, request id)', async () => {
+  it('keeps every header of a computed answer on a cached one (CORS, rate limit, Cache-Control, id)', async () => {
     const path = '/api/v1/qibla?lat=21.4&lng=39.8';
     const [first, cached] = [await get(path), await get(path)];
     expect(Object.keys(cached.headers).sort()).to.deep.equal(Object.keys(first.headers).sort());

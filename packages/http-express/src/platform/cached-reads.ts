@@ -29,7 +29,10 @@ interface CacheSlot {
 const cacheKeyOf = (key: ApiKeyRecord | null | undefined, url: string) =>
   `${key?.permissions.includes('write') ? 'w' : 'r'} ${url}`;
 
-/** Routes that read the clock are kept per minute: a date left out means today, and every zone's day begins on a whole minute. */
+/**
+ * Routes that read the clock are kept per minute: a date left out means today, and every zone's day begins on
+ * a whole minute.
+ */
 const minuteOf = (route: RouteDefinition, deps: AppDependencies) =>
   route.usesClock ? Math.floor(deps.clock.now().getTime() / 60_000) : null;
 
