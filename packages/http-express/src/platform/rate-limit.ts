@@ -1,7 +1,28 @@
 import { keyLookupCachedByVersion, verifyApiKey } from '@islamic-data/core';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
+import { createHash } from 'node:crypto';
 import type { AppDependencies } from '../dependencies.js';
 import { STATUS_BY_ERROR_CODE } from './error-statuses.js';
+
+/** The 429 envelope for each limit and wait (at most 60 of them): made once, then sent as bytes. */
+const refusals = new Map<string, { body: Buffer; etag: string }>();
+
+function refuse(res: Response, limit: number, retryAfterSeconds: number): void {
+  const key = `${limit}:${retryAfterSeconds}`;
+  let refusal = refusals.get(key);
+  if (!refusal) {
+    const message = `Rate limit of ${limit} requests per minute exceeded; retry after ${retryAfterSeconds} seconds.`;
+    const body = Buffer.from(JSON.stringify({ error: { code: 'RATE_LIMITED', message } }));
+    refusal = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+    refusals.set(key, refusal);
+  }
+  res.statusCode = STATUS_BY_ERROR_CODE.RATE_LIMITED;
+  res.setHeader('Retry-After', String(retryAfterSeconds));
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', refusal.body.length);
+  res.setHeader('ETag', refusal.etag);
+  res.end(res.req.method === 'HEAD' ? undefined : refusal.body);
+}
 
 /**
  * Identifies the caller by the X-API-Key header (or, on the `keyInQueryPaths` alone, the `key` query
@@ -35,14 +56,6 @@ export function identifyAndLimit(
     res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
     res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
     if (decision.allowed) return next();
-    res.setHeader('Retry-After', String(decision.retryAfterSeconds));
-    res.status(STATUS_BY_ERROR_CODE.RATE_LIMITED).json({
-      error: {
-        code: 'RATE_LIMITED',
-        message:
-          `Rate limit of ${decision.limit} requests per minute exceeded; ` +
-          `retry after ${decision.retryAfterSeconds} seconds.`,
-      },
-    });
+    refuse(res, decision.limit, decision.retryAfterSeconds);
   };
 }
