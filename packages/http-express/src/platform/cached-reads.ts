@@ -36,8 +36,11 @@ const cacheKeyOf = (key: ApiKeyRecord | null | undefined, url: string) =>
 const minuteOf = (route: RouteDefinition, deps: AppDependencies) =>
   route.usesClock ? Math.floor(deps.clock.now().getTime() / 60_000) : null;
 
-const versionsFor = (route: RouteDefinition, deps: AppDependencies) =>
-  (route.reads ?? []).length > 0 ? deps.contentVersions.current() : null;
+/** The versions the request read when it came in (see identifyAndLimit), else now. */
+const versionsFor = (route: RouteDefinition, deps: AppDependencies, res: Response) =>
+  (route.reads ?? []).length > 0
+    ? ((res.locals.contentVersions as ContentVersionVector | undefined) ?? deps.contentVersions.current())
+    : null;
 
 function isCurrent(
   entry: { versions: ContentVersionVector | null; minute: number | null },
@@ -58,7 +61,7 @@ export function serveCached(route: RouteDefinition, deps: AppDependencies, cache
   return async (req, res, next) => {
     if (route.reads === undefined) return next();
     const key = cacheKeyOf(res.locals.key, req.originalUrl);
-    const [versions, minute] = [await versionsFor(route, deps), minuteOf(route, deps)];
+    const [versions, minute] = [await versionsFor(route, deps, res), minuteOf(route, deps)];
     const entry = cache.get(key);
     if (entry && isCurrent(entry, route, versions, minute)) {
       return entry.representation.send(req, res, cacheControlOf(route));
@@ -107,7 +110,7 @@ export function answerFromCacheBeforeRouting(deps: AppDependencies, cache: Repre
     const entry = cache.get(cacheKeyOf(key, req.originalUrl));
     if (!entry || !mayRead(entry.route, key)) return next();
     const { route } = entry;
-    if (!isCurrent(entry, route, await versionsFor(route, deps), minuteOf(route, deps))) return next();
+    if (!isCurrent(entry, route, await versionsFor(route, deps, res), minuteOf(route, deps))) return next();
     if (route.resource !== null) res.locals.key = key;
     return entry.representation.send(req, res, cacheControlOf(route));
   };

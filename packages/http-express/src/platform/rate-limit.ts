@@ -1,4 +1,4 @@
-import { keyLookupCachedByVersion, verifyApiKey } from '@islamic-data/core';
+import { keyCacheByVersion, verifyApiKey } from '@islamic-data/core';
 import type { RequestHandler, Response } from 'express';
 import { createHash } from 'node:crypto';
 import type { AppDependencies } from '../dependencies.js';
@@ -39,7 +39,7 @@ export function identifyAndLimit(
   // Express matches routes without regard to case or a trailing slash; so does this.
   const normalize = (path: string) => path.toLowerCase().replace(/\/+$/, '');
   const queryKeyPaths = new Set(keyInQueryPaths.map(normalize));
-  const keys = keyLookupCachedByVersion(deps.stores.keys, deps.contentVersions);
+  const keys = keyCacheByVersion(deps.stores.keys);
   return async (req, res, next) => {
     const header = req.headers['x-api-key'];
     const queryKey =
@@ -48,7 +48,10 @@ export function identifyAndLimit(
         : undefined;
     const presented =
       (Array.isArray(header) ? header[0] : header) ?? (typeof queryKey === 'string' ? queryKey : undefined);
-    const verification = await verifyApiKey({ keys, clock: deps.clock }, presented);
+    // Read once per request, for the key cache here and the representation cache after.
+    const versions = await deps.contentVersions.current();
+    res.locals.contentVersions = versions;
+    const verification = await verifyApiKey({ keys: keys.at(versions), clock: deps.clock }, presented);
     res.locals.verification = verification;
     const bucket = verification.outcome === 'ok' ? `key:${verification.key.id}` : `ip:${req.ip ?? 'unknown'}`;
     const decision = await deps.rateLimiter.consume(bucket, deps.clock.now());
