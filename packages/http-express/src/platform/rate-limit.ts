@@ -1,8 +1,14 @@
-import { keyCacheByVersion, verifyApiKey } from '@islamic-data/core';
+import { keyCacheByVersion, verifyApiKey, type KeyLookup } from '@islamic-data/core';
 import type { RequestHandler, Response } from 'express';
 import { createHash } from 'node:crypto';
 import type { AppDependencies } from '../dependencies.js';
 import { STATUS_BY_ERROR_CODE } from './error-statuses.js';
+
+/** Without a presented key nothing is looked up (verifyApiKey answers `missing` first). */
+const noKeys: KeyLookup = {
+  findByHash: async () => undefined,
+  markUsed: async () => undefined,
+};
 
 /** The 429 envelope for each limit and wait (at most 60 of them): made once, then sent as bytes. */
 const refusals = new Map<string, { body: Buffer; etag: string }>();
@@ -48,10 +54,14 @@ export function identifyAndLimit(
         : undefined;
     const presented =
       (Array.isArray(header) ? header[0] : header) ?? (typeof queryKey === 'string' ? queryKey : undefined);
-    // Read once per request, for the key cache here and the representation cache after.
-    const versions = await deps.contentVersions.current();
-    res.locals.contentVersions = versions;
-    const verification = await verifyApiKey({ keys: keys.at(versions), clock: deps.clock }, presented);
+    let lookup = noKeys;
+    if (presented !== undefined) {
+      // Read once per request, for the key cache here and the representation cache after.
+      const versions = await deps.contentVersions.current();
+      res.locals.contentVersions = versions;
+      lookup = keys.at(versions);
+    }
+    const verification = await verifyApiKey({ keys: lookup, clock: deps.clock }, presented);
     res.locals.verification = verification;
     const bucket = verification.outcome === 'ok' ? `key:${verification.key.id}` : `ip:${req.ip ?? 'unknown'}`;
     const decision = await deps.rateLimiter.consume(bucket, deps.clock.now());

@@ -12,7 +12,13 @@ export interface CachedRepresentation {
   minute: number | null;
 }
 
-/** Answers by cache key, least recently used first out once their bytes (variants included) pass the budget. */
+/** What an entry costs beyond its bytes: its key (two bytes a character) and the map's and objects' overhead. */
+const entryOverhead = (key: string) => 2 * key.length + 512;
+
+/**
+ * Answers by cache key, least recently used first out once their bytes (variants, keys and overhead included:
+ * a flood of distinct small answers must not outgrow the budget) pass it.
+ */
 export class RepresentationCache {
   private readonly entries = new Map<string, CachedRepresentation>();
   private bytes = 0;
@@ -33,7 +39,7 @@ export class RepresentationCache {
     if (representation.size > this.maxBytes / 2) return;
     this.delete(key);
     this.entries.set(key, entry);
-    this.bytes += representation.size;
+    this.bytes += representation.size + entryOverhead(key);
     representation.onGrow = (grown) => {
       if (this.entries.get(key) !== entry) return;
       this.bytes += grown;
@@ -50,7 +56,7 @@ export class RepresentationCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= entry.representation.size;
+    this.bytes -= entry.representation.size + entryOverhead(key);
   }
 
   private evict(): void {
