@@ -8,6 +8,8 @@ export interface Config {
   databasePath: string;
   rateLimitPerMinute: number;
   logLevel: string;
+  /** The budget of the in-memory representation cache (serialised GET answers and their compressed variants). */
+  cacheMegabytes: number;
   /** Express's `trust proxy` setting: false, true, a hop count, or a list of addresses. */
   trustProxy: boolean | number | string;
   /** Replaces https://raw.githubusercontent.com in every upstream URL `import all` fetches (CONTRACT §16). */
@@ -29,6 +31,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePath,
     rateLimitPerMinute: integerFrom(env.RATE_LIMIT_PER_MINUTE, 'RATE_LIMIT_PER_MINUTE', 100, 1, 1_000_000),
     logLevel: env.LOG_LEVEL || 'info',
+    cacheMegabytes: integerFrom(env.CACHE_MAX_MB, 'CACHE_MAX_MB', 64, 1, 65_536),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     dataMirror: mirrorFrom(env.DATA_MIRROR),
     dataCacheDir: env.DATA_CACHE_DIR || path.join(path.dirname(databasePath), 'upstream'),

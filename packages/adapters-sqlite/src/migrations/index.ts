@@ -1,4 +1,5 @@
 import type { MigrationProvider } from 'kysely';
+import { contentVersionsMigrations } from './content-versions/index.js';
 import { foundationMigrations } from './foundation/index.js';
 import { hadithMigrations } from './hadith/index.js';
 import { mosquesMigrations } from './mosques/index.js';
@@ -14,5 +15,6 @@ export const migrationProvider: MigrationProvider = {
     ...quranMigrations,
     ...hadithMigrations,
     ...mosquesMigrations,
+    ...contentVersionsMigrations,
   }),
 };

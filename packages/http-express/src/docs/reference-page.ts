@@ -1,7 +1,7 @@
-import type { Express, RequestHandler } from 'express';
-import { createHash } from 'node:crypto';
+import type { Express } from 'express';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { Representation } from '../platform/representation.js';
 
 /**
  * `/docs`: Scalar's API reference (`@scalar/api-reference`, its browser bundle served from the npm
@@ -19,12 +19,11 @@ const SCALAR_BUNDLE_PATH = createRequire(import.meta.url).resolve('@scalar/api-r
  */
 const EVAL_PROBE = 'try{return new Function(""),!0}catch(e){return!1}';
 
-function scalarBundle(): { text: string; etag: string } {
+function scalarBundle(): string {
   const original = readFileSync(SCALAR_BUNDLE_PATH, 'utf8');
   const probes = original.split(EVAL_PROBE).length - 1;
   if (probes !== 1) throw new Error(`Expected one eval probe in ${SCALAR_BUNDLE_PATH}, found ${probes}.`);
-  const text = original.replace(EVAL_PROBE, 'return!1');
-  return { text, etag: `"${createHash('sha256').update(text).digest('base64url')}"` };
+  return original.replace(EVAL_PROBE, 'return!1');
 }
 
 /** The page's own script: a file, not inline, so the CSP needs no `unsafe-inline` for scripts. */
@@ -76,21 +75,20 @@ export const DOCS_CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const protectedPage: RequestHandler = (_req, res, next) => {
-  res.set({
-    'Content-Security-Policy': DOCS_CONTENT_SECURITY_POLICY,
-    'X-Frame-Options': 'DENY',
-    'Cache-Control': 'public, max-age=300',
-  });
-  next();
-};
+const PROTECTION = { 'Content-Security-Policy': DOCS_CONTENT_SECURITY_POLICY, 'X-Frame-Options': 'DENY' };
+const HTML = 'text/html; charset=utf-8';
+const JAVASCRIPT = 'text/javascript; charset=utf-8';
 
 /** `/docs` and its two scripts. */
 export function registerDocs(app: Express): void {
-  const bundle = scalarBundle();
-  app.get('/docs', protectedPage, (_req, res) => void res.type('html').send(PAGE));
-  app.get('/docs/reference.js', protectedPage, (_req, res) => void res.type('js').send(PAGE_SCRIPT));
-  app.get('/docs/scalar-api-reference.js', protectedPage, (_req, res) => {
-    res.type('js').set('ETag', bundle.etag).send(bundle.text);
-  });
+  const pages = {
+    '/docs': new Representation(Buffer.from(PAGE), { 'Content-Type': HTML, ...PROTECTION }),
+    '/docs/reference.js': new Representation(Buffer.from(PAGE_SCRIPT), { 'Content-Type': JAVASCRIPT, ...PROTECTION }),
+    '/docs/scalar-api-reference.js': new Representation(Buffer.from(scalarBundle()), {
+      'Content-Type': JAVASCRIPT,
+      ...PROTECTION,
+    }),
+  };
+  for (const [path, page] of Object.entries(pages))
+    app.get(path, (req, res) => page.send(req, res, 'public, max-age=300'));
 }
