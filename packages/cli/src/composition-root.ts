@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import {
   migrateToLatest,
   openDatabase,
+  sqliteContentVersions,
   sqliteHealthProbe,
   sqliteStores,
   sqliteUnitOfWork,
@@ -25,6 +26,7 @@ export const TOKENS = {
   rateLimiter: Symbol('RateLimiter'),
   health: Symbol('HealthProbe'),
   quranNavigator: Symbol('QuranNavigator'),
+  contentVersions: Symbol('ContentVersions'),
 } as const;
 
 /** The app's dependencies, plus what the process itself needs: its configuration and the open database. */
@@ -72,7 +74,10 @@ export function buildContainer(config: Config, options: CompositionOptions = {})
   return container;
 }
 
-/** Stores, unit of work and health probe over the configured storage: today always the SQLite file at DATABASE_PATH. */
+/**
+ * Stores, unit of work, health probe and content versions over the configured storage: today always the
+ * SQLite file at DATABASE_PATH.
+ */
 function registerStorage(container: DependencyContainer, config: Config): void {
   const database = (c: DependencyContainer) => c.resolve<SqliteDatabase>(TOKENS.database);
   container.register(TOKENS.database, { useFactory: instanceCachingFactory(() => openDatabase(config.databasePath)) });
@@ -82,6 +87,9 @@ function registerStorage(container: DependencyContainer, config: Config): void {
   });
   container.register(TOKENS.health, {
     useFactory: instanceCachingFactory((c) => sqliteHealthProbe(database(c).sqlite)),
+  });
+  container.register(TOKENS.contentVersions, {
+    useFactory: instanceCachingFactory((c) => sqliteContentVersions(database(c).db, database(c).sqlite)),
   });
 }
 
@@ -97,6 +105,8 @@ export function resolveServices(container: DependencyContainer): Services {
     rateLimiter: container.resolve(TOKENS.rateLimiter),
     health: container.resolve(TOKENS.health),
     quranNavigator: container.resolve(TOKENS.quranNavigator),
+    contentVersions: container.resolve(TOKENS.contentVersions),
+    representationCacheBytes: config.cacheMegabytes * 1024 * 1024,
     trustProxy: config.trustProxy,
   };
 }

@@ -1,6 +1,6 @@
 import { claimDatabaseForServer } from '@islamic-data/adapters-sqlite';
-import { createApp } from '@islamic-data/http-express';
-import { createServer, type Server } from 'node:http';
+import { createApp, createHttpServer } from '@islamic-data/http-express';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { composeServices, type CompositionOptions, type Services } from './composition-root.js';
 import type { Config } from './config.js';
@@ -20,7 +20,11 @@ export async function startServer(config: Config, options: CompositionOptions = 
   const deps = await composeServices(config, options);
   const releaseDatabase = claimDatabaseForServer(deps.database.file);
   await prepareContent(deps);
-  const server = createServer(createApp(deps));
+  const server = createHttpServer(createApp(deps), {
+    headersTimeoutSeconds: config.headersTimeoutSeconds,
+    requestTimeoutSeconds: config.requestTimeoutSeconds,
+    logger: deps.logger,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => {
       releaseDatabase();

@@ -13,13 +13,14 @@ import { createApp, type AppDependencies } from '../src/index.js';
 
 /** The app needs core's ports only: here every one of them is core's in-memory adapter. */
 describe('http: the app over core in-memory adapters', () => {
-  const { stores, unitOfWork } = createInMemoryStores();
+  const { stores, unitOfWork, contentVersions } = createInMemoryStores();
   const deps: AppDependencies = {
     clock: systemClock,
     stores,
     unitOfWork,
     rateLimiter: new InMemoryRateLimiter({ limit: 100, windowMs: 60_000 }),
     health: inMemoryHealthProbe,
+    contentVersions,
     logger: pino({ level: 'silent' }),
     trustProxy: false,
     // No Quran is stored here: an empty layout.

@@ -1,4 +1,5 @@
 import type { MigrationProvider } from 'kysely';
+import { contentVersionsMigrations } from './content-versions/index.js';
 import { foundationMigrations } from './foundation/index.js';
 import { hadithMigrations } from './hadith/index.js';
 import { mosquesMigrations } from './mosques/index.js';
@@ -16,5 +17,6 @@ export const migrationProvider: MigrationProvider = {
     ...hadithMigrations,
     ...mosquesMigrations,
     ...searchMigrations,
+    ...contentVersionsMigrations,
   }),
 };

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { composeServices, type Services } from '../../src/composition-root.js';
 import { loadConfig } from '../../src/config.js';
+import { assertNoResponseViolations, validatingResponses } from './response-validation.js';
 
 export interface TestApp {
   app: Express;
@@ -42,7 +43,9 @@ export async function startTestApp(
     logLevel: 'info',
   };
   const deps = await composeServices(config, { clock: options.clock, logDestination });
-  const app = createApp(deps, [...apiRoutes, ...(options.extraRoutes ?? [])]);
+  const routes = options.extraRoutes?.length ? [...apiRoutes, ...options.extraRoutes] : apiRoutes;
+  // Every response is checked against the document the app serves (response-validation.ts).
+  const app = validatingResponses(createApp(deps, routes), routes);
   const issuedKeys: string[] = [];
   return {
     app,
@@ -62,6 +65,7 @@ export async function startTestApp(
       const leaked = issuedKeys.find((key) => logged.includes(key) || logged.includes(hashApiKey(key)));
       rmSync(dir, { recursive: true, force: true });
       if (leaked) throw new Error('An issued API key or its hash appears in the log.');
+      assertNoResponseViolations();
     },
   };
 }

@@ -8,6 +8,7 @@ export const hadithSearchRoute = defineRoute({
   method: 'get',
   path: '/hadith/search',
   resource: 'hadith',
+  reads: ['hadith', 'editions'],
   tag: 'Hadith',
   summary: 'Search the Hadith: the Arabic and every translation of the nine collections',
   description:

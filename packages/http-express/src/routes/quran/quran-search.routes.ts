@@ -7,6 +7,7 @@ export const quranSearchRoute = defineRoute({
   method: 'get',
   path: '/quran/search',
   resource: 'quran',
+  reads: ['quran', 'editions'],
   tag: 'Quran',
   summary: 'Search the Quran: the Arabic and every translation',
   description: `${SEARCH_DESCRIPTION} Unpublished ayahs are found only by keys holding \`write\`.`,

@@ -26,6 +26,7 @@ export const putAyahTranslationRoute = defineRoute({
   params: ayahTranslationParams,
   body: translationBody,
   response: storedTranslation,
+  otherSuccess: { status: 201, description: 'Created: the record had no translation in that locale.' },
   guard: forbidArabicLocale,
   errors: ['FORBIDDEN_LOCALE'],
   handle: async ({ params, body, key }, deps) => {
