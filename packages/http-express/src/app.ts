@@ -68,6 +68,11 @@ function routeChain(route: RouteDefinition, deps: AppDependencies, cache: Repres
     const answer: RequestHandler = async (req, res) => {
       const { query, params, body } = res.locals.input;
       const result = await route.handle({ query, params, body, key: res.locals.key ?? null }, deps);
+      // Only a 200 is a representation worth keeping; any other success status is sent as it is.
+      if (result.status !== undefined && result.status !== 200) {
+        res.set('Cache-Control', route.resource === null ? 'public, max-age=3600' : 'private, max-age=0');
+        return void res.status(result.status).json({ data: result.data });
+      }
       const representation = route.produces
         ? new Representation(Buffer.from(result.text ?? ''), {
             'Content-Type': withCharset(route.produces.contentType),

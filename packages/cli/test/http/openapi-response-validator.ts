@@ -19,6 +19,23 @@ type Json = Record<string, any>;
 /** What unknown paths and wrong methods answer: the platform's envelopes, not any operation's. */
 const UNKNOWN_PATH = { statuses: [404, 429, 500], codes: ['NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR'] };
 const WRONG_METHOD = { statuses: [405, 429, 500], codes: ['METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR'] };
+const MALFORMED_PATH = {
+  statuses: [400, 401, 403, 404, 405, 429, 500],
+  codes: [
+    'VALIDATION_ERROR',
+    ...['MISSING_API_KEY', 'INVALID_API_KEY', 'EXPIRED_API_KEY', 'INSUFFICIENT_SCOPE', 'INSUFFICIENT_PERMISSION'],
+    ...['NOT_FOUND', 'METHOD_NOT_ALLOWED', 'RATE_LIMITED', 'INTERNAL_ERROR'],
+  ],
+};
+
+function hasMalformedEscape(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 /**
  * Checks responses against an OpenAPI 3.1 document: the status must be documented for the operation,
@@ -54,7 +71,12 @@ export class OpenApiResponseValidator {
     const where = `${response.method} ${response.path} → ${response.status}`;
     const template = this.templateOf(response.path);
     const operation: Json | undefined = template ? this.document.paths[template][asked] : undefined;
-    if (!operation) return this.platformProblems(response, template ? WRONG_METHOD : UNKNOWN_PATH, where);
+    if (!operation) {
+      const platform = template ? WRONG_METHOD : UNKNOWN_PATH;
+      // A path that does not decode is refused as a bad request, whatever the method or route.
+      const allowed = hasMalformedEscape(response.path) ? MALFORMED_PATH : platform;
+      return this.platformProblems(response, allowed, where);
+    }
 
     const documented: Json | undefined = operation.responses[String(response.status)] ?? operation.responses.default;
     if (!documented) {

@@ -26,6 +26,7 @@ export function servicePaths(): Record<string, unknown> {
         operationId: 'getHealth',
         responses: {
           '200': { description: 'Healthy.', content: { 'application/json': { schema: healthSchema(['ok']) } } },
+          '304': notModified,
           '503': {
             description: 'The database does not answer.',
             content: { 'application/json': { schema: healthSchema(['unavailable']) } },

@@ -139,7 +139,9 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
         if (request.method !== 'HEAD') problems.push(...envelopeProblems(text, status, codes));
       } else if (status === 200 || status === 201 || status === 202) {
         const json = /json/.test(String(headers['content-type']));
-        if (request.method !== 'HEAD' && json && !hasData(text)) problems.push('a success without {data}');
+        // The API's successes are `{data}`; /openapi.json and /health are documents of their own.
+        const api = request.path.startsWith('/api/');
+        if (request.method !== 'HEAD' && api && json && !hasData(text)) problems.push('a success without {data}');
       }
       return problems;
     },
