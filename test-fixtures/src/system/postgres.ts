@@ -18,6 +18,8 @@ export interface PostgresServer {
   urlOf(name: string): string;
   /** Runs SQL as the superuser in database `database` (psql): its rows unaligned, `|`-separated. */
   query(statement: string, database?: string): Promise<string>;
+  /** Makes a new database (empty, or a copy of `template`) and gives its URL; it is dropped with the cluster. */
+  createDatabase(template?: string): Promise<string>;
   stop(): void;
 }
 
@@ -102,27 +104,24 @@ async function startPostgres(): Promise<PostgresServer> {
     throw error;
   }
   const baseUrl = `postgres://postgres@127.0.0.1:${port}`;
+  const query = async (statement: string, database = 'postgres') => {
+    const args = ['-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-d', `${baseUrl}/${database}`, '-c', statement];
+    return (await run(path.join(bin, 'psql'), args)).stdout.trim();
+  };
   return {
     baseUrl,
     urlOf: (name) => `${baseUrl}/${name}`,
-    async query(statement, database = 'postgres') {
-      const psql = path.join(bin, 'psql');
-      const { stdout } = await run(psql, [
-        '-X',
-        '-A',
-        '-t',
-        '-v',
-        'ON_ERROR_STOP=1',
-        '-d',
-        `${baseUrl}/${database}`,
-        '-c',
-        statement,
-      ]);
-      return stdout.trim();
+    query,
+    async createDatabase(template) {
+      const name = `islamic_test_${process.pid}_${++databases}`;
+      await query(`create database ${name}${template ? ` template ${template}` : ''}`);
+      return `${baseUrl}/${name}`;
     },
     stop,
   };
 }
+
+let databases = 0;
 
 /** The `postgres` user Debian's package creates, when running as root (PostgreSQL refuses root). */
 function unprivilegedOwner(): { name: string; uid: number; gid: number } | undefined {

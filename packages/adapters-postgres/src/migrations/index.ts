@@ -1,0 +1,18 @@
+import type { MigrationProvider } from 'kysely';
+import { foundationMigrations } from './foundation/index.js';
+import { hadithMigrations } from './hadith/index.js';
+import { mosquesMigrations } from './mosques/index.js';
+import { quranMigrations } from './quran/index.js';
+
+/**
+ * Every migration by its date-prefixed name; Kysely applies them in name order, so each feature
+ * names its files after the day it was written.
+ */
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => ({
+    ...foundationMigrations,
+    ...quranMigrations,
+    ...hadithMigrations,
+    ...mosquesMigrations,
+  }),
+};

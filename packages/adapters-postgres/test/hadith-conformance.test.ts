@@ -1,0 +1,10 @@
+import { hadithImportStoreConformance, hadithStoreConformance } from '@islamic-data/test-fixtures';
+import { postgresStores } from '../src/index.js';
+import { freshDatabase, startsPostgres } from './fresh-database.js';
+
+describe('PostgreSQL adapters: hadith', () => {
+  startsPostgres();
+  const fresh = freshDatabase();
+  hadithStoreConformance('postgres', async () => postgresStores((await fresh()).db));
+  hadithImportStoreConformance('postgres', async () => postgresStores((await fresh()).db));
+});
