@@ -115,7 +115,8 @@ function parameters(schema: JsonSchema | undefined, location: 'path' | 'query'):
 }
 
 function errorResponses(route: RouteDefinition): Record<string, unknown> {
-  const codes = new Set(['VALIDATION_ERROR', 'NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR']);
+  // SERVICE_UNAVAILABLE: the shared rate-limit store (Redis) cannot be reached, so no request is counted or served.
+  const codes = new Set(['VALIDATION_ERROR', 'NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE']);
   if (route.resource)
     ['MISSING_API_KEY', 'INVALID_API_KEY', 'EXPIRED_API_KEY', 'INSUFFICIENT_SCOPE', 'INSUFFICIENT_PERMISSION'].forEach(
       (c) => codes.add(c),

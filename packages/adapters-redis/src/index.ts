@@ -1,0 +1,2 @@
+export * from './redis-connection.js';
+export * from './redis-rate-limiter.js';
