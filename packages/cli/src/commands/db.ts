@@ -1,4 +1,4 @@
-import { backupDatabase, integrityCheck, migrateToLatest, restoreDatabase } from '@islamic-data/adapters-sqlite';
+import { backupDatabase, integrityCheck, restoreDatabase, type SqliteDatabase } from '@islamic-data/adapters-sqlite';
 import { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { withServices } from '../context.js';
@@ -13,11 +13,11 @@ export function dbCommand(): Command {
     .action((options: { json?: boolean }) =>
       withServices(async (deps) => {
         // composeServices has already migrated; running again reports that nothing is left.
-        const report = await migrateToLatest(deps.database.db);
-        print(options.json, { database: deps.database.file, ...report }, () =>
+        const report = await deps.database.migrate();
+        print(options.json, { database: deps.database.name, ...report }, () =>
           report.applied.length
             ? `Applied: ${report.applied.join(', ')}`
-            : `Schema is up to date (${deps.database.file}).`,
+            : `Schema is up to date (${deps.database.name}).`,
         );
       }),
     );
@@ -28,11 +28,12 @@ export function dbCommand(): Command {
     .option('--json', 'print JSON')
     .action((file: string, options: { json?: boolean }) =>
       withServices(async (deps) => {
-        const { pages, integrity } = await backupDatabase(deps.database.sqlite, file);
+        const sqlite = sqliteOnly(deps.database.sqlite, POSTGRES_BACKUP);
+        const { pages, integrity } = await backupDatabase(sqlite.sqlite, file);
         print(
           options.json,
           { file, pages, integrity },
-          () => `Backed up ${deps.database.file} to ${file} (${pages} pages, integrity_check: ${integrity}).`,
+          () => `Backed up ${sqlite.file} to ${file} (${pages} pages, integrity_check: ${integrity}).`,
         );
         if (integrity !== 'ok') process.exitCode = 1;
       }),
@@ -44,7 +45,8 @@ export function dbCommand(): Command {
     .option('--json', 'print JSON')
     .action(async (file: string, options: { json?: boolean }) => {
       // Not through withServices: the database being replaced must not be open.
-      const { databasePath } = loadConfig();
+      const { databasePath, databaseUrl } = loadConfig();
+      if (databaseUrl) throw new Error(POSTGRES_RESTORE);
       const { pages } = await restoreDatabase(file, databasePath);
       print(
         options.json,
@@ -58,11 +60,27 @@ export function dbCommand(): Command {
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       withServices(async (deps) => {
-        const result = integrityCheck(deps.database.sqlite);
+        const result = integrityCheck(sqliteOnly(deps.database.sqlite, POSTGRES_CHECK).sqlite);
         print(options.json, { integrity: result }, () => `integrity_check: ${result}`);
         if (result !== 'ok') process.exitCode = 1;
       }),
     );
 
   return db;
+}
+
+// On PostgreSQL these are the server's own tools' work: the commands say which, rather than pretend.
+const POSTGRES_BACKUP =
+  'db backup copies the SQLite file; on PostgreSQL (DATABASE_URL) use pg_dump: ' +
+  'pg_dump --format=custom --file FILE "$DATABASE_URL".';
+const POSTGRES_RESTORE =
+  'db restore replaces the SQLite file; on PostgreSQL (DATABASE_URL) use pg_restore: ' +
+  'pg_restore --clean --if-exists --no-owner --dbname "$DATABASE_URL" FILE.';
+const POSTGRES_CHECK =
+  "db check runs SQLite's integrity_check; on PostgreSQL (DATABASE_URL) use pg_amcheck: " +
+  'pg_amcheck --heapallindexed "$DATABASE_URL".';
+
+function sqliteOnly(sqlite: SqliteDatabase | undefined, otherwise: string): SqliteDatabase {
+  if (!sqlite) throw new Error(otherwise);
+  return sqlite;
 }
