@@ -38,7 +38,14 @@ let apps = 0;
 
 /** The real app over a real SQLite file in a temporary folder (or PostgreSQL and Redis), logging into memory. */
 export async function startTestApp(
-  options: { clock?: Clock; rateLimitPerMinute?: number; extraRoutes?: RouteDefinition[]; backend?: TestBackend } = {},
+  options: {
+    clock?: Clock;
+    rateLimitPerMinute?: number;
+    extraRoutes?: RouteDefinition[];
+    backend?: TestBackend;
+    /** A Redis of the suite's own (one it stops and starts), instead of the run's shared one. */
+    redisUrl?: string;
+  } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(path.join(tmpdir(), 'islamic-data-http-'));
   const logs: string[] = [];
@@ -57,7 +64,7 @@ export async function startTestApp(
   const onPostgres = (options.backend ?? TEST_BACKEND) === 'postgres-redis';
   if (onPostgres) {
     config.databaseUrl = await (await sharedPostgres()).createDatabase();
-    config.redisUrl = (await sharedRedis()).url;
+    config.redisUrl = options.redisUrl ?? (await sharedRedis()).url;
   }
   // Every app of the run shares the test Redis: each counts under a prefix of its own, as its own deployment.
   const redisKeyPrefix = `test-${process.pid}-${++apps}:`;
