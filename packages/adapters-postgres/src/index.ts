@@ -11,3 +11,4 @@ export * from './stores/postgres-quran-store.js';
 export * from './stores/postgres-hadith-store.js';
 export * from './stores/postgres-hadith-import-store.js';
 export * from './stores/postgres-mosque-store.js';
+export * from './copy/copy-rows.js';

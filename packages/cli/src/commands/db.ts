@@ -1,4 +1,5 @@
 import { backupDatabase, integrityCheck, restoreDatabase, type SqliteDatabase } from '@islamic-data/adapters-sqlite';
+import { copyToPostgres } from './db-copy.js';
 import { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { withServices } from '../context.js';
@@ -63,6 +64,26 @@ export function dbCommand(): Command {
         const result = integrityCheck(sqliteOnly(deps.database.sqlite, POSTGRES_CHECK).sqlite);
         print(options.json, { integrity: result }, () => `integrity_check: ${result}`);
         if (result !== 'ok') process.exitCode = 1;
+      }),
+    );
+
+  db.command('copy')
+    .description('Copy this SQLite deployment (keys, audit log, content, mosques) into an empty PostgreSQL database')
+    .requiredOption('--to <url>', 'the PostgreSQL database: postgres://user:password@host:port/database')
+    .option('--json', 'print JSON')
+    .action((options: { to: string; json?: boolean }) =>
+      withServices(async (deps) => {
+        const sqlite = sqliteOnly(
+          deps.database.sqlite,
+          'db copy moves a SQLite deployment to PostgreSQL; DATABASE_URL is set, so this one is on PostgreSQL already.',
+        );
+        const report = await copyToPostgres(sqlite, options.to);
+        print(options.json, report, () =>
+          [
+            `Copied ${sqlite.file} to ${report.target} in ${report.ms} ms; rows (equal on both sides):`,
+            ...Object.entries(report.rows).map(([table, count]) => `  ${table}: ${count}`),
+          ].join('\n'),
+        );
       }),
     );
 
