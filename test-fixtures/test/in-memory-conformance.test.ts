@@ -7,6 +7,7 @@ import {
 } from '@islamic-data/core';
 import {
   auditLogConformance,
+  contentVersionsConformance,
   editionStoreConformance,
   keyStoreConformance,
   rateLimiterConformance,
@@ -18,3 +19,4 @@ auditLogConformance('in-memory', async () => new InMemoryAuditLog());
 rateLimiterConformance('in-memory', async (policy) => new InMemoryRateLimiter(policy));
 unitOfWorkConformance('in-memory', async () => createInMemoryStores());
 editionStoreConformance('in-memory', async () => new InMemoryEditionStore());
+contentVersionsConformance('in-memory', async () => createInMemoryStores());

@@ -1,4 +1,5 @@
 import { InMemoryQuranStore } from '@islamic-data/core';
-import { quranStoreConformance } from '../src/index.js';
+import { quranSearchConformance, quranStoreConformance } from '../src/index.js';
 
 quranStoreConformance('in-memory', async () => new InMemoryQuranStore());
+quranSearchConformance('in-memory', async () => new InMemoryQuranStore());

@@ -11,4 +11,6 @@ export * from './stores/postgres-quran-store.js';
 export * from './stores/postgres-hadith-store.js';
 export * from './stores/postgres-hadith-import-store.js';
 export * from './stores/postgres-mosque-store.js';
+export * from './stores/postgres-content-versions.js';
 export * from './copy/copy-rows.js';
+export { indexSearchText } from './search/search-vector.js';

@@ -21,21 +21,20 @@ function migratedTemplate(): Promise<void> {
 }
 
 /**
- * Registers hooks that give each caller a new, migrated database on the shared test cluster, its
- * pool closed after the suite.
+ * Registers hooks that give each caller a new, migrated database on the shared test cluster (with
+ * its URL, for a second connection), its pool closed after the suite.
  */
-export function freshDatabase(): () => Promise<PostgresDatabase> {
+export function freshDatabase(): () => Promise<PostgresDatabase & { url: string }> {
   const opened: PostgresDatabase[] = [];
   after(async () => {
     await Promise.all(opened.map((database) => database.close()));
   });
   return async () => {
     await migratedTemplate();
-    const database = openPostgresDatabase(await (await sharedPostgres()).createDatabase(TEMPLATE), {
-      maxConnections: 4,
-    });
+    const url = await (await sharedPostgres()).createDatabase(TEMPLATE);
+    const database = openPostgresDatabase(url, { maxConnections: 4 });
     opened.push(database);
-    return database;
+    return { ...database, url };
   };
 }
 

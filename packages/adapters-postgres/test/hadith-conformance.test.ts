@@ -1,4 +1,8 @@
-import { hadithImportStoreConformance, hadithStoreConformance } from '@islamic-data/test-fixtures';
+import {
+  hadithImportStoreConformance,
+  hadithSearchConformance,
+  hadithStoreConformance,
+} from '@islamic-data/test-fixtures';
 import { postgresStores } from '../src/index.js';
 import { freshDatabase, startsPostgres } from './fresh-database.js';
 
@@ -7,4 +11,5 @@ describe('PostgreSQL adapters: hadith', () => {
   const fresh = freshDatabase();
   hadithStoreConformance('postgres', async () => postgresStores((await fresh()).db));
   hadithImportStoreConformance('postgres', async () => postgresStores((await fresh()).db));
+  hadithSearchConformance('postgres', async () => postgresStores((await fresh()).db));
 });

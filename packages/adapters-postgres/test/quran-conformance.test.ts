@@ -1,4 +1,4 @@
-import { quranStoreConformance } from '@islamic-data/test-fixtures';
+import { quranSearchConformance, quranStoreConformance } from '@islamic-data/test-fixtures';
 import { postgresQuranStore } from '../src/index.js';
 import { freshDatabase, startsPostgres } from './fresh-database.js';
 
@@ -6,4 +6,5 @@ describe('PostgreSQL Quran store', () => {
   startsPostgres();
   const fresh = freshDatabase();
   quranStoreConformance('postgres', async () => postgresQuranStore((await fresh()).db));
+  quranSearchConformance('postgres', async () => postgresQuranStore((await fresh()).db));
 });

@@ -3,6 +3,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from './schema.js';
+import { registerSearchFunctions } from './search/search-functions.js';
 import { withStatementCache } from './statement-cache.js';
 
 export interface SqliteDatabase {
@@ -25,6 +26,7 @@ export function openDatabase(file: string): SqliteDatabase {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = FULL');
+  registerSearchFunctions(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, sqlite, file, close: () => db.destroy() };
 }

@@ -8,6 +8,7 @@ export * from './stores/sqlite-key-store.js';
 export * from './stores/sqlite-audit-log.js';
 export * from './stores/sqlite-rate-limiter.js';
 export * from './stores/sqlite-unit-of-work.js';
+export * from './stores/sqlite-content-versions.js';
 export * from './stores/sqlite-edition-store.js';
 export * from './stores/sqlite-quran-store.js';
 export * from './stores/sqlite-hadith-store.js';

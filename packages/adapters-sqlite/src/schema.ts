@@ -1,4 +1,5 @@
 import type { ApiKeysTable } from './tables/api-keys.table.js';
+import type { ContentVersionsTable } from './tables/content-versions.table.js';
 import type { AuditLogTable } from './tables/audit-log.table.js';
 import type { EditionsTable } from './tables/editions.table.js';
 import type { HadithTables } from './tables/hadith/index.js';
@@ -11,6 +12,7 @@ interface FoundationTables {
   audit_log: AuditLogTable;
   rate_limit_windows: RateLimitWindowsTable;
   editions: EditionsTable;
+  content_versions: ContentVersionsTable;
 }
 
 /** Every table of the database, as Kysely sees it. */

@@ -1,4 +1,8 @@
-import { hadithImportStoreConformance, hadithStoreConformance } from '@islamic-data/test-fixtures';
+import {
+  hadithImportStoreConformance,
+  hadithSearchConformance,
+  hadithStoreConformance,
+} from '@islamic-data/test-fixtures';
 import { sqliteStores } from '../src/index.js';
 import { freshDatabase } from './fresh-database.js';
 
@@ -6,4 +10,5 @@ describe('SQLite adapters: hadith', () => {
   const fresh = freshDatabase();
   hadithStoreConformance('sqlite', async () => sqliteStores((await fresh()).db));
   hadithImportStoreConformance('sqlite', async () => sqliteStores((await fresh()).db));
+  hadithSearchConformance('sqlite', async () => sqliteStores((await fresh()).db));
 });

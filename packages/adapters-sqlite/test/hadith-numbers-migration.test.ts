@@ -39,7 +39,7 @@ describe('SQLite: the hadith-numbers migration keeps hadiths stored before it re
       JSON.stringify({ type: 'hadith-translation', collection: 'test-collection', number: 2, locale: 'ru' }),
       JSON.stringify(translation),
     );
-    expect((await migrateToLatest(database.db)).applied).to.deep.equal(['2026-11-23-031-hadith-numbers']);
+    expect((await migrateToLatest(database.db)).applied).to.include('2026-11-23-031-hadith-numbers');
   });
   after(async () => {
     await database.close();

@@ -1,8 +1,9 @@
-import { quranStoreConformance } from '@islamic-data/test-fixtures';
+import { quranSearchConformance, quranStoreConformance } from '@islamic-data/test-fixtures';
 import { sqliteQuranStore } from '../src/index.js';
 import { freshDatabase } from './fresh-database.js';
 
 describe('SQLite Quran store', () => {
   const fresh = freshDatabase();
   quranStoreConformance('sqlite', async () => sqliteQuranStore((await fresh()).db));
+  quranSearchConformance('sqlite', async () => sqliteQuranStore((await fresh()).db));
 });

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import {
   migrateToLatest as migratePostgres,
   openPostgresDatabase,
+  postgresContentVersions,
   postgresHealthProbe,
   postgresStores,
   postgresUnitOfWork,
@@ -16,6 +17,7 @@ import {
 import {
   migrateToLatest as migrateSqlite,
   openDatabase,
+  sqliteContentVersions,
   sqliteHealthProbe,
   sqliteStores,
   sqliteUnitOfWork,
@@ -23,13 +25,16 @@ import {
 } from '@islamic-data/adapters-sqlite';
 import {
   InMemoryRateLimiter,
+  QuranNavigator,
   systemClock,
   type Clock,
+  type ContentVersions,
   type HealthProbe,
   type Stores,
   type UnitOfWork,
 } from '@islamic-data/core';
 import type { AppDependencies } from '@islamic-data/http-express';
+import { quranMetaLayout } from '@islamic-data/sources';
 import cluster from 'node:cluster';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
@@ -48,6 +53,8 @@ export const TOKENS = {
   rateLimiter: Symbol('RateLimiter'),
   redis: Symbol('Redis'),
   health: Symbol('HealthProbe'),
+  quranNavigator: Symbol('QuranNavigator'),
+  contentVersions: Symbol('ContentVersions'),
 } as const;
 
 /** The open database, whichever engine it is, as the process and the operator commands see it. */
@@ -71,6 +78,7 @@ interface Storage {
   stores: Stores;
   unitOfWork: UnitOfWork;
   health: HealthProbe;
+  contentVersions: ContentVersions;
 }
 
 function sqliteStorage(file: string): Storage {
@@ -86,6 +94,7 @@ function sqliteStorage(file: string): Storage {
     stores: sqliteStores(database.db),
     unitOfWork: sqliteUnitOfWork(database.db),
     health: sqliteHealthProbe(database.sqlite),
+    contentVersions: sqliteContentVersions(database.db, database.sqlite),
   };
 }
 
@@ -102,6 +111,7 @@ function postgresStorage(url: string): Storage {
     stores: postgresStores(database.db),
     unitOfWork: postgresUnitOfWork(database.db),
     health: postgresHealthProbe(database.db),
+    contentVersions: postgresContentVersions(database.db),
   };
 }
 
@@ -146,11 +156,18 @@ export function buildContainer(config: Config, options: CompositionOptions = {})
     ),
   });
   registerStorage(container, config);
+  // The Hafs layout (Madani pages) of the quran-meta package: pure data, read once.
+  container.register(TOKENS.quranNavigator, {
+    useFactory: instanceCachingFactory(() => new QuranNavigator(quranMetaLayout())),
+  });
   registerRateLimiter(container, config, options);
   return container;
 }
 
-/** Stores, unit of work and health probe: PostgreSQL at DATABASE_URL when set, else the SQLite file (DATABASE_PATH). */
+/**
+ * Stores, unit of work, health probe and content versions: PostgreSQL at DATABASE_URL when set, else the
+ * SQLite file (DATABASE_PATH).
+ */
 function registerStorage(container: DependencyContainer, config: Config): void {
   const storage = (c: DependencyContainer) => c.resolve<Storage>(TOKENS.storage);
   container.register(TOKENS.storage, {
@@ -162,6 +179,9 @@ function registerStorage(container: DependencyContainer, config: Config): void {
   container.register(TOKENS.stores, { useFactory: instanceCachingFactory((c) => storage(c).stores) });
   container.register(TOKENS.unitOfWork, { useFactory: instanceCachingFactory((c) => storage(c).unitOfWork) });
   container.register(TOKENS.health, { useFactory: instanceCachingFactory((c) => storage(c).health) });
+  container.register(TOKENS.contentVersions, {
+    useFactory: instanceCachingFactory((c) => storage(c).contentVersions),
+  });
 }
 
 const policyOf = (config: Config) => ({ limit: config.rateLimitPerMinute, windowMs: 60_000 });
@@ -203,6 +223,9 @@ export function resolveServices(container: DependencyContainer): Services {
     unitOfWork: container.resolve(TOKENS.unitOfWork),
     rateLimiter: container.resolve(TOKENS.rateLimiter),
     health: container.resolve(TOKENS.health),
+    quranNavigator: container.resolve(TOKENS.quranNavigator),
+    contentVersions: container.resolve(TOKENS.contentVersions),
+    representationCacheBytes: config.cacheMegabytes * 1024 * 1024,
     trustProxy: config.trustProxy,
     async rateLimiterReady() {
       const redis = container.resolve<Redis | undefined>(TOKENS.redis);

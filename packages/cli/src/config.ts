@@ -15,12 +15,17 @@ export interface Config {
   /** WORKERS: server processes on one port (`auto`: one per CPU). */
   workers: number;
   logLevel: string;
+  /** The budget of the in-memory representation cache (serialised GET answers and their compressed variants). */
+  cacheMegabytes: number;
   /** Express's `trust proxy` setting: false, true, a hop count, or a list of addresses. */
   trustProxy: boolean | number | string;
   /** Replaces https://raw.githubusercontent.com in every upstream URL `import all` fetches (CONTRACT §16). */
   dataMirror: string;
   /** Where `import all` keeps the verified upstream files (laid out like ../shared/data). */
   dataCacheDir: string;
+  /** Seconds a client has to send its request line and headers, then its whole request (408 after). */
+  headersTimeoutSeconds: number;
+  requestTimeoutSeconds: number;
 }
 
 export const DEFAULT_DATABASE_PATH = './data/islamic-data.db';
@@ -36,10 +41,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: integerFrom(env.RATE_LIMIT_PER_MINUTE, 'RATE_LIMIT_PER_MINUTE', 100, 1, 1_000_000),
     workers: env.WORKERS === 'auto' ? availableParallelism() : integerFrom(env.WORKERS, 'WORKERS', 1, 1, 256),
     logLevel: env.LOG_LEVEL || 'info',
+    cacheMegabytes: integerFrom(env.CACHE_MAX_MB, 'CACHE_MAX_MB', 64, 1, 65_536),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     dataMirror: mirrorFrom(env.DATA_MIRROR),
     dataCacheDir: env.DATA_CACHE_DIR || path.join(path.dirname(databasePath), 'upstream'),
+    ...timeoutsFrom(env),
   };
+}
+
+function timeoutsFrom(env: NodeJS.ProcessEnv): Pick<Config, 'headersTimeoutSeconds' | 'requestTimeoutSeconds'> {
+  const headersTimeoutSeconds = integerFrom(env.HEADERS_TIMEOUT_SECONDS, 'HEADERS_TIMEOUT_SECONDS', 10, 1, 3600);
+  const requestTimeoutSeconds = integerFrom(env.REQUEST_TIMEOUT_SECONDS, 'REQUEST_TIMEOUT_SECONDS', 30, 1, 3600);
+  if (requestTimeoutSeconds < headersTimeoutSeconds) {
+    throw new Error(
+      'REQUEST_TIMEOUT_SECONDS must be at least HEADERS_TIMEOUT_SECONDS (the whole request includes them).',
+    );
+  }
+  return { headersTimeoutSeconds, requestTimeoutSeconds };
 }
 
 function integerFrom(value: string | undefined, name: string, fallback: number, min: number, max: number): number {

@@ -1,7 +1,7 @@
 import { claimDatabaseForServer } from '@islamic-data/adapters-sqlite';
-import { createApp } from '@islamic-data/http-express';
+import { createApp, createHttpServer } from '@islamic-data/http-express';
 import cluster from 'node:cluster';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { composeServices, type CompositionOptions, type Services } from './composition-root.js';
 import type { Config } from './config.js';
@@ -24,7 +24,11 @@ export async function startServer(config: Config, options: CompositionOptions = 
     deps.database.sqlite && cluster.isPrimary ? claimDatabaseForServer(deps.database.sqlite.file) : () => undefined;
   await prepareContent(deps);
   await deps.rateLimiterReady();
-  const server = createServer(createApp(deps));
+  const server = createHttpServer(createApp(deps), {
+    headersTimeoutSeconds: config.headersTimeoutSeconds,
+    requestTimeoutSeconds: config.requestTimeoutSeconds,
+    logger: deps.logger,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => {
       releaseDatabase();

@@ -2,19 +2,26 @@ import { ParameterError, validationError } from '@islamic-data/core';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import type { AppDependencies } from './dependencies.js';
-import { renderDocsPage } from './docs-page.js';
+import { registerDocs } from './docs/reference-page.js';
+import { servicePaths } from './openapi/service-paths.js';
 import { API_PREFIX, buildOpenApiDocument } from './openapi.js';
 import { checkAccess } from './platform/access.js';
+import { answerFromCacheBeforeRouting, keepAndSend, serveCached } from './platform/cached-reads.js';
 import { corsForReads } from './platform/cors.js';
 import { errorEnvelope, methodNotAllowed, unknownRoute } from './platform/errors.js';
+import { rejectMalformedPathEscapes } from './platform/path-escapes.js';
 import { identifyAndLimit } from './platform/rate-limit.js';
 import { requestId } from './platform/request-id.js';
 import { requestLog } from './platform/request-log.js';
+import { RepresentationCache } from './platform/representation-cache.js';
+import { jsonRepresentation, Representation } from './platform/representation.js';
+import { noSniff } from './platform/security-headers.js';
 import { toExpressPath, type RouteDefinition } from './platform/route.js';
 import { PART_NAMES, validateRequest, type RequestPart } from './platform/validation.js';
 import { apiRoutes } from './routes/index.js';
 
 const BODY_LIMIT = '64kb';
+const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** The Express application: platform middleware in the contract's order around the route table. */
 export function createApp(deps: AppDependencies, routes: RouteDefinition[] = apiRoutes): Express {
@@ -24,19 +31,29 @@ export function createApp(deps: AppDependencies, routes: RouteDefinition[] = api
   app.set('etag', 'strong');
 
   const keyInQueryPaths = routes.filter((route) => route.keyInQuery).map((route) => API_PREFIX + route.path);
-  app.use(requestId, requestLog(deps.logger), compression(), corsForReads, identifyAndLimit(deps, keyInQueryPaths));
+  // GET answers are compressed by their representations (once, then kept); compression() serves the writes.
+  const cache = new RepresentationCache(deps.representationCacheBytes ?? DEFAULT_CACHE_BYTES);
+  app.use(noSniff, requestId, requestLog(deps.logger), corsForReads);
 
+  // Before the rate limit: a load balancer's health checks and readers of the docs spend no client's budget.
   const openApi = buildOpenApiDocument(routes);
-  const docsPage = renderDocsPage(openApi);
+  const openApiJson = jsonRepresentation(openApi);
   app.get('/health', health(deps));
-  app.get('/openapi.json', (_req, res) => res.set('Cache-Control', 'public, max-age=300').json(openApi));
-  app.get('/docs', (_req, res) => res.set('Cache-Control', 'public, max-age=300').type('html').send(docsPage));
+  app.get('/openapi.json', (req, res) => openApiJson.send(req, res, 'public, max-age=300'));
+  registerDocs(app);
+  for (const path of Object.keys(servicePaths())) app.all(path, methodNotAllowed(['get']));
+
+  app.use(
+    identifyAndLimit(deps, keyInQueryPaths),
+    rejectMalformedPathEscapes(routes, API_PREFIX),
+    answerFromCacheBeforeRouting(deps, cache),
+  );
 
   const methodsByPath = new Map<string, string[]>();
   for (const route of routes) {
     const path = API_PREFIX + toExpressPath(route.path);
     methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), route.method]);
-    app[route.method](path, ...routeChain(route, deps));
+    app[route.method](path, ...routeChain(route, deps, cache));
   }
   for (const [path, methods] of methodsByPath) app.all(path, methodNotAllowed(methods));
 
@@ -45,7 +62,27 @@ export function createApp(deps: AppDependencies, routes: RouteDefinition[] = api
   return app;
 }
 
-function routeChain(route: RouteDefinition, deps: AppDependencies): RequestHandler[] {
+function routeChain(route: RouteDefinition, deps: AppDependencies, cache: RepresentationCache): RequestHandler[] {
+  const access = namingParameters(route, checkAccess(route));
+  if (route.method === 'get') {
+    const answer: RequestHandler = async (req, res) => {
+      const { query, params, body } = res.locals.input;
+      const result = await route.handle({ query, params, body, key: res.locals.key ?? null }, deps);
+      // Only a 200 is a representation worth keeping; any other success status is sent as it is.
+      if (result.status !== undefined && result.status !== 200) {
+        res.set('Cache-Control', route.resource === null ? 'public, max-age=3600' : 'private, max-age=0');
+        return void res.status(result.status).json({ data: result.data });
+      }
+      const representation = route.produces
+        ? new Representation(Buffer.from(result.text ?? ''), {
+            'Content-Type': withCharset(route.produces.contentType),
+            'Content-Disposition': `inline; filename="${route.produces.filename}"`,
+          })
+        : jsonRepresentation({ data: result.data });
+      await keepAndSend(cache, route, representation, req, res);
+    };
+    return [access, serveCached(route, deps, cache), validateRequest(route), namingParameters(route, answer)];
+  }
   const parseBody = route.body ? [express.json({ limit: BODY_LIMIT, strict: false, type: () => true })] : [];
   const handler: RequestHandler = async (_req, res) => {
     const { query, params, body } = res.locals.input;
@@ -53,19 +90,13 @@ function routeChain(route: RouteDefinition, deps: AppDependencies): RequestHandl
     const status = result.status ?? route.successStatus ?? 200;
     res.set('Cache-Control', route.resource === null ? 'public, max-age=3600' : 'private, max-age=0');
     if (status === 204) return void res.status(204).end();
-    if (route.produces) {
-      res.type(route.produces.contentType).set('Content-Disposition', `inline; filename="${route.produces.filename}"`);
-      return void res.status(status).send(result.text ?? '');
-    }
     res.status(status).json({ data: result.data });
   };
-  return [
-    namingParameters(route, checkAccess(route)),
-    ...parseBody,
-    validateRequest(route),
-    namingParameters(route, handler),
-  ];
+  return [compression(), access, ...parseBody, validateRequest(route), namingParameters(route, handler)];
 }
+
+const withCharset = (contentType: string) =>
+  /;\s*charset=/i.test(contentType) ? contentType : `${contentType}; charset=utf-8`;
 
 /** The core names its parameters bare ("timezone must be …"); the API says where they were sent. */
 function namingParameters(route: RouteDefinition, step: RequestHandler): RequestHandler {

@@ -4,3 +4,5 @@ export * from './openapi.js';
 export * from './platform/route.js';
 export * from './platform/error-statuses.js';
 export { apiRoutes } from './routes/index.js';
+export * from './http-server.js';
+export { CAPTURED_EXAMPLES, type CapturedExample } from './openapi/examples.js';

@@ -1,20 +1,11 @@
-import { ERROR_CODES, RESOURCE_TYPES } from '@islamic-data/core';
-import { STATUS_BY_ERROR_CODE } from './platform/error-statuses.js';
+import { RESOURCE_TYPES } from '@islamic-data/core';
+import { closedObjects } from './openapi/closed-objects.js';
+import { errorCodesOf, errorEnvelopeSchema, errorResponses } from './openapi/error-responses.js';
+import { CAPTURED_EXAMPLES, type CapturedExample } from './openapi/examples.js';
+import { notModified, servicePaths } from './openapi/service-paths.js';
 import { permissionFor, type JsonSchema, type RouteDefinition } from './platform/route.js';
 
 export const API_PREFIX = '/api/v1';
-
-const errorEnvelope: JsonSchema = {
-  type: 'object',
-  properties: {
-    error: {
-      type: 'object',
-      properties: { code: { type: 'string', enum: [...ERROR_CODES] }, message: { type: 'string' } },
-      required: ['code', 'message'],
-    },
-  },
-  required: ['error'],
-};
 
 const rateLimitHeaders = {
   'X-RateLimit-Limit': { schema: { type: 'integer' }, description: 'Requests allowed per 60-second window.' },
@@ -23,10 +14,14 @@ const rateLimitHeaders = {
 };
 
 /** The OpenAPI 3.1 document, generated from the same route schemas that validate requests. */
-export function buildOpenApiDocument(routes: RouteDefinition[], version = '1.0.0'): JsonSchema {
+export function buildOpenApiDocument(
+  routes: RouteDefinition[],
+  version = '1.0.0',
+  examples: Readonly<Record<string, CapturedExample>> = CAPTURED_EXAMPLES,
+): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    (paths[API_PREFIX + route.path] ??= {})[route.method] = operation(route);
+    (paths[API_PREFIX + route.path] ??= {})[route.method] = operation(route, examples);
   }
   return {
     openapi: '3.1.0',
@@ -36,17 +31,25 @@ export function buildOpenApiDocument(routes: RouteDefinition[], version = '1.0.0
       description: [
         'Prayer times, Qibla, Hijri conversion, mosques, the Quran and nine Hadith collections.',
         'Responses are `{data}` on success and `{error: {code, message}}` on failure.',
+        'Send your key in the `X-API-Key` header (in this reference: the Authentication box of any request).',
         'Rate limit: a fixed 60-second window per key (100 requests by default); ' +
           'requests without a valid key are counted per client address, ' +
           'and such a request gets 429 once its address has spent the window.',
         'Keyed responses carry `Cache-Control: private, max-age=0`; ' +
           'every GET has an ETag and answers 304 to a matching If-None-Match.',
         'Reads and their preflights allow any origin; writes carry no CORS headers and are meant for servers.',
+        'Every refusal is the error envelope with an `X-Request-Id`, also 431 HEADERS_TOO_LARGE (headers or URL ' +
+          "over 16 KiB) and 408 REQUEST_TIMEOUT (a client slower than the server's header and request timeouts). " +
+          'A malformed `%` escape in a path parameter, a body that does not decode as its Content-Encoding says, ' +
+          'or a lone UTF-16 surrogate in any string of a body is a 400. `/health`, `/docs` and `/openapi.json` ' +
+          'are not rate limited.',
+        'The examples are responses of a running server, captured by a script.',
       ].join('\n\n'),
     },
-    servers: [{ url: '/' }],
-    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
-    paths,
+    // No `servers`: the default is the document's own server, and a `/` here made the reference's
+    // try-it client ask for `//api/v1/…`.
+    tags: [...new Set([...routes.map((route) => route.tag), 'Service'])].map((name) => ({ name })),
+    paths: { ...paths, ...servicePaths() },
     components: {
       securitySchemes: {
         ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
@@ -60,45 +63,66 @@ export function buildOpenApiDocument(routes: RouteDefinition[], version = '1.0.0
             'A URL holding a key is a secret.',
         },
       },
-      schemas: { Error: errorEnvelope },
+      schemas: { Error: errorEnvelopeSchema() },
     },
     'x-scopes': [...RESOURCE_TYPES, '*'],
   };
 }
 
-function operation(route: RouteDefinition): Record<string, unknown> {
+/** `get /quran/surahs/{surah}` → `getQuranSurahsSurah` */
+export const operationIdOf = (route: Pick<RouteDefinition, 'method' | 'path'>) =>
+  `${route.method}${route.path.replace(/[{}]/g, '').replace(/(^|[/.-])(\w)/g, (_, _sep, c: string) => c.toUpperCase())}`;
+
+function operation(route: RouteDefinition, examples: Readonly<Record<string, CapturedExample>>): JsonSchema {
   const status = String(route.successStatus ?? 200);
+  const operationId = operationIdOf(route);
+  const example = examples[operationId];
+  const access = route.resource
+    ? `Needs a key with the scope \`${route.resource}\` (or \`*\`) ` +
+      `and the permission \`${permissionFor(route.method)}\`.`
+    : 'Open: no key needed.';
   return {
     tags: [route.tag],
     summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
-    operationId: `${route.method}${route.path.replace(/[{}]/g, '').replace(/(^|[/-])(\w)/g, (_, _sep, c: string) => c.toUpperCase())}`,
+    description: [route.description, access].filter(Boolean).join('\n\n'),
+    operationId,
     security: route.resource ? [{ ApiKey: [] }, ...(route.keyInQuery ? [{ ApiKeyInQuery: [] }] : [])] : [],
     ...(route.resource ? { 'x-scope': route.resource, 'x-permission': permissionFor(route.method) } : {}),
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
     responses: {
       [status]: {
-        description: 'Success',
+        description: route.produces?.description ?? 'Success',
         headers: rateLimitHeaders,
-        ...(status === '204'
-          ? {}
-          : route.produces
-            ? {
-                description: route.produces.description,
-                content: { [route.produces.contentType]: { schema: route.response } },
-              }
-            : {
-                content: {
-                  'application/json': {
-                    schema: { type: 'object', properties: { data: route.response }, required: ['data'] },
-                  },
-                },
-              }),
+        ...(status === '204' ? {} : { content: successContent(route, example) }),
       },
-      ...errorResponses(route),
+      ...(route.otherSuccess
+        ? {
+            [String(route.otherSuccess.status)]: {
+              description: route.otherSuccess.description,
+              headers: rateLimitHeaders,
+              content: successContent(route, undefined),
+            },
+          }
+        : {}),
+      ...(route.method === 'get' ? { '304': notModified } : {}),
+      ...errorResponses(errorCodesOf(route), rateLimitHeaders),
     },
   };
+}
+
+function successContent(route: RouteDefinition, example: CapturedExample | undefined): Record<string, unknown> {
+  const examples = example && {
+    examples: {
+      captured: {
+        summary: example.request + (example.shortened ? ` (${example.shortened})` : ''),
+        value: example.body,
+      },
+    },
+  };
+  if (route.produces) return { [route.produces.contentType]: { schema: route.response, ...examples } };
+  const schema = { type: 'object', properties: { data: closedObjects(route.response) }, required: ['data'] };
+  return { 'application/json': { schema: closedObjects(schema), ...examples } };
 }
 
 function parameters(schema: JsonSchema | undefined, location: 'path' | 'query'): unknown[] {
@@ -112,27 +136,4 @@ function parameters(schema: JsonSchema | undefined, location: 'path' | 'query'):
     ...(property.description ? { description: property.description } : {}),
     schema: property,
   }));
-}
-
-function errorResponses(route: RouteDefinition): Record<string, unknown> {
-  // SERVICE_UNAVAILABLE: the shared rate-limit store (Redis) cannot be reached, so no request is counted or served.
-  const codes = new Set(['VALIDATION_ERROR', 'NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE']);
-  if (route.resource)
-    ['MISSING_API_KEY', 'INVALID_API_KEY', 'EXPIRED_API_KEY', 'INSUFFICIENT_SCOPE', 'INSUFFICIENT_PERMISSION'].forEach(
-      (c) => codes.add(c),
-    );
-  if (route.body) ['INVALID_JSON', 'PAYLOAD_TOO_LARGE'].forEach((c) => codes.add(c));
-  route.errors?.forEach((code) => codes.add(code));
-  const byStatus: Record<string, string[]> = {};
-  for (const code of codes)
-    (byStatus[String(STATUS_BY_ERROR_CODE[code as keyof typeof STATUS_BY_ERROR_CODE])] ??= []).push(code);
-  return Object.fromEntries(
-    Object.entries(byStatus).map(([status, list]) => [
-      status,
-      {
-        description: list.join(', '),
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-      },
-    ]),
-  );
 }

@@ -3,6 +3,7 @@ import {
   createInMemoryStores,
   inMemoryHealthProbe,
   InMemoryRateLimiter,
+  QuranNavigator,
   systemClock,
 } from '@islamic-data/core';
 import { expect } from 'chai';
@@ -12,15 +13,22 @@ import { createApp, type AppDependencies } from '../src/index.js';
 
 /** The app needs core's ports only: here every one of them is core's in-memory adapter. */
 describe('http: the app over core in-memory adapters', () => {
-  const { stores, unitOfWork } = createInMemoryStores();
+  const { stores, unitOfWork, contentVersions } = createInMemoryStores();
   const deps: AppDependencies = {
     clock: systemClock,
     stores,
     unitOfWork,
     rateLimiter: new InMemoryRateLimiter({ limit: 100, windowMs: 60_000 }),
     health: inMemoryHealthProbe,
+    contentVersions,
     logger: pino({ level: 'silent' }),
     trustProxy: false,
+    // No Quran is stored here: an empty layout.
+    quranNavigator: new QuranNavigator({
+      surahAyahCounts: [],
+      starts: { juz: [], page: [], hizbQuarter: [], ruku: [], manzil: [] },
+      sajdas: [],
+    }),
   };
   const app = createApp(deps);
 

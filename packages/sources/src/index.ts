@@ -32,3 +32,4 @@ export { readHadithSources, hadithSourceLocations, type HadithSourceLocations } 
 export { readHadithRefs } from './hadith/hadith-refs-reader.js';
 export { joinHadithRefs } from './hadith/hadith-refs-join.js';
 export { parseGrade, parseReference, normaliseArabic, HADITH_REFS_PLACES } from './hadith/hadith-refs-format.js';
+export * from './quran/quran-meta-layout.js';

@@ -1,3 +1,4 @@
 // Builders and conformance suites of the quran feature.
 export * from './builders.js';
 export * from './quran-store.conformance.js';
+export * from './quran-search.conformance.js';

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
+import { indexSearchText, SEARCHED_TABLES } from '../search/search-vector.js';
 import { fromMosqueRow, toMosqueRow, type MosquesTable } from '../tables/mosques/mosques.table.js';
 
 /**
@@ -44,7 +45,11 @@ export async function assertNothingToOverwrite(db: Kysely<Database>): Promise<vo
   }
 }
 
-/** Inserts rows as read from the SQLite table of the same name; a mosque gets its search lexemes here. */
+/**
+ * Inserts rows as read from the SQLite table of the same name; a mosque gets its search lexemes here, a
+ * Quran or Hadith text its search vector (SQLite's own search tables are not copied: their content is
+ * derived). Content versions are not copied either: the triggers raise them as the rows arrive.
+ */
 export async function insertCopiedRows(trx: Kysely<Database>, table: CopiedTable, rows: AnyRow[]): Promise<void> {
   if (rows.length === 0) return;
   const values =
@@ -60,6 +65,8 @@ export async function insertCopiedRows(trx: Kysely<Database>, table: CopiedTable
       .insertInto(table)
       .values(values.slice(start, start + perStatement))
       .execute();
+  const searched = Object.entries(SEARCHED_TABLES).find(([, tables]) => tables.some((t) => t.table === table));
+  if (searched) await indexSearchText(trx, searched[0] as keyof typeof SEARCHED_TABLES);
 }
 
 /** After copying ids as they were: the identity columns continue after the highest copied id. */

@@ -1,6 +1,7 @@
 import type { HadithBook, HadithCollectionInfo, HadithImportStore, ImportedHadith } from '@islamic-data/core';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
+import { indexSearchText } from '../search/search-vector.js';
 import { toHadithBookRow } from '../tables/hadith/hadith-books.table.js';
 import { toHadithCollectionRow } from '../tables/hadith/hadith-collections.table.js';
 import { toHadithTranslationRow } from '../tables/hadith/hadith-translations.table.js';
@@ -88,6 +89,7 @@ export function postgresHadithImportStore(trx: Kysely<Database>): HadithImportSt
           .where('sequence', 'in', sequences)
           .execute();
       }
+      await indexSearchText(trx, 'hadith');
     },
 
     async deleteHadithsAfter(collection: string, lastSequence: number) {

@@ -7,6 +7,8 @@ import {
 } from '@islamic-data/core';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
+import { searchHadithIndex } from '../search/postgres-search.js';
+import { indexSearchText } from '../search/search-vector.js';
 import { fromHadithBookRow } from '../tables/hadith/hadith-books.table.js';
 import { fromHadithCollectionRow } from '../tables/hadith/hadith-collections.table.js';
 import { fromTranslationRow } from '../tables/content-columns.js';
@@ -156,7 +158,10 @@ export function postgresHadithStore(trx: Kysely<Database>): HadithStore {
             .doUpdateSet({ text: translation.text, updated_at: translation.updatedAt }),
         )
         .execute();
+      await indexSearchText(trx, 'hadith');
     },
+
+    searchHadiths: (search) => searchHadithIndex(trx, search),
 
     async deleteTranslation(collection: string, sequence: number, locale: string) {
       const result = await trx

@@ -1,15 +1,19 @@
 import {
   ARABIC_LOCALE,
   defaultAyahMetadata,
+  ayahKey,
   type AyahQuery,
+  type AyahRef,
   type AyahText,
   type ContentMetadata,
   type QuranStore,
   type Surah,
   type Translation,
 } from '@islamic-data/core';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
+import { searchQuranIndex } from '../search/postgres-search.js';
+import { indexSearchText } from '../search/search-vector.js';
 import { fromTranslationRow, toContentMetadataColumns } from '../tables/content-columns.js';
 import { toTranslationRow } from '../tables/quran/ayah-translations.table.js';
 import { fromAyahRow } from '../tables/quran/ayahs.table.js';
@@ -23,6 +27,9 @@ const BATCH = 500;
  * whatever its length; imports are batched upserts that leave equal rows untouched.
  */
 export function postgresQuranStore(trx: Kysely<Database>): QuranStore {
+  const withinRange = (from: AyahRef, to: AyahRef) =>
+    sql<boolean>`(surah, ayah) between (${from.surah}, ${from.ayah}) and (${to.surah}, ${to.ayah})`;
+
   /** Translations by ayah number, each ordered by locale. */
   async function translationsOf(surah: number, ayah: number | undefined, locales: string[] | undefined) {
     const byAyah = new Map<number, Record<string, string>>();
@@ -78,6 +85,27 @@ export function postgresQuranStore(trx: Kysely<Database>): QuranStore {
       return fromAyahRow(row, (await translationsOf(surah, ayah, query.locales)).get(ayah) ?? {});
     },
 
+    async listAyahRange(from: AyahRef, to: AyahRef, query: AyahQuery & { includeUnpublished: boolean }) {
+      let select = trx.selectFrom('quran_ayahs').selectAll().where(withinRange(from, to));
+      if (!query.includeUnpublished) select = select.where('published', '=', 1);
+      const rows = await select.orderBy('surah').orderBy('ayah').execute();
+      const byKey = new Map<string, Record<string, string>>();
+      if (query.locales?.length !== 0) {
+        let translations = trx
+          .selectFrom('quran_ayah_translations')
+          .select(['surah', 'ayah', 'locale', 'text'])
+          .where(withinRange(from, to));
+        if (query.locales) translations = translations.where('locale', 'in', query.locales);
+        for (const row of await translations.orderBy('surah').orderBy('ayah').orderBy('locale').execute()) {
+          const key = ayahKey(row.surah, row.ayah);
+          byKey.set(key, { ...byKey.get(key), [row.locale]: row.text });
+        }
+      }
+      return rows.map((row) => fromAyahRow(row, byKey.get(ayahKey(row.surah, row.ayah)) ?? {}));
+    },
+
+    searchAyahs: (search) => searchQuranIndex(trx, search),
+
     async getTranslation(surah: number, ayah: number, locale: string) {
       const row = await trx
         .selectFrom('quran_ayah_translations')
@@ -99,6 +127,7 @@ export function postgresQuranStore(trx: Kysely<Database>): QuranStore {
             .doUpdateSet((eb) => ({ text: eb.ref('excluded.text'), updated_at: eb.ref('excluded.updated_at') })),
         )
         .execute();
+      await indexSearchText(trx, 'quran');
     },
 
     async deleteTranslation(surah: number, ayah: number, locale: string) {
@@ -167,8 +196,8 @@ export function postgresQuranStore(trx: Kysely<Database>): QuranStore {
       );
     },
 
-    putArabicTexts(texts: AyahText[]) {
-      return inBatches(texts, (batch) =>
+    async putArabicTexts(texts: AyahText[]) {
+      const changed = await inBatches(texts, (batch) =>
         trx
           .insertInto('quran_ayahs')
           .values(
@@ -188,10 +217,12 @@ export function postgresQuranStore(trx: Kysely<Database>): QuranStore {
           )
           .executeTakeFirst(),
       );
+      await indexSearchText(trx, 'quran');
+      return changed;
     },
 
-    putTranslations(locale: string, texts: AyahText[], updatedAt: string) {
-      return inBatches(texts, (batch) =>
+    async putTranslations(locale: string, texts: AyahText[], updatedAt: string) {
+      const changed = await inBatches(texts, (batch) =>
         trx
           .insertInto('quran_ayah_translations')
           .values(batch.map(({ surah, ayah, text }) => ({ surah, ayah, locale, text, updated_at: updatedAt })))
@@ -203,6 +234,8 @@ export function postgresQuranStore(trx: Kysely<Database>): QuranStore {
           )
           .executeTakeFirst(),
       );
+      await indexSearchText(trx, 'quran');
+      return changed;
     },
   };
 }

@@ -1,8 +1,10 @@
 import type { MigrationProvider } from 'kysely';
+import { contentVersionsMigrations } from './content-versions/index.js';
 import { foundationMigrations } from './foundation/index.js';
 import { hadithMigrations } from './hadith/index.js';
 import { mosquesMigrations } from './mosques/index.js';
 import { quranMigrations } from './quran/index.js';
+import { searchMigrations } from './search/index.js';
 
 /**
  * Every migration by its date-prefixed name; Kysely applies them in name order, so each feature
@@ -14,5 +16,7 @@ export const migrationProvider: MigrationProvider = {
     ...quranMigrations,
     ...hadithMigrations,
     ...mosquesMigrations,
+    ...searchMigrations,
+    ...contentVersionsMigrations,
   }),
 };

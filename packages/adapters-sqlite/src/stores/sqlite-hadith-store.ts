@@ -7,6 +7,7 @@ import {
 } from '@islamic-data/core';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
+import { searchHadithIndex } from '../search/sqlite-search.js';
 import { fromHadithBookRow } from '../tables/hadith/hadith-books.table.js';
 import { fromHadithCollectionRow } from '../tables/hadith/hadith-collections.table.js';
 import { fromTranslationRow } from '../tables/content-columns.js';
@@ -134,6 +135,8 @@ export function sqliteHadithStore(trx: Kysely<Database>): HadithStore {
         .orderBy('t.sequence')
         .execute();
     },
+
+    searchHadiths: (search) => searchHadithIndex(trx, search),
 
     async getTranslation(collection: string, sequence: number, locale: string) {
       const row = await trx

@@ -1,15 +1,18 @@
 import {
   ARABIC_LOCALE,
+  ayahKey,
   defaultAyahMetadata,
   type AyahQuery,
+  type AyahRef,
   type AyahText,
   type ContentMetadata,
   type QuranStore,
   type Surah,
   type Translation,
 } from '@islamic-data/core';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
+import { searchQuranIndex } from '../search/sqlite-search.js';
 import { fromTranslationRow, toContentMetadataColumns } from '../tables/content-columns.js';
 import { toTranslationRow } from '../tables/quran/ayah-translations.table.js';
 import { fromAyahRow } from '../tables/quran/ayahs.table.js';
@@ -38,6 +41,10 @@ export function sqliteQuranStore(trx: Kysely<Database>): QuranStore {
     return byAyah;
   }
 
+  /** Rows from `from` to `to`, both included, across surahs (a row-value range over the primary key). */
+  const withinRange = (from: AyahRef, to: AyahRef) =>
+    sql<boolean>`(surah, ayah) between (${from.surah}, ${from.ayah}) and (${to.surah}, ${to.ayah})`;
+
   async function inBatches<T>(
     items: T[],
     write: (batch: T[]) => Promise<{ numInsertedOrUpdatedRows?: bigint }>,
@@ -65,6 +72,25 @@ export function sqliteQuranStore(trx: Kysely<Database>): QuranStore {
       const rows = await select.orderBy('ayah').execute();
       const translations = await translationsOf(surah, undefined, query.locales);
       return rows.map((row) => fromAyahRow(row, translations.get(row.ayah) ?? {}));
+    },
+
+    async listAyahRange(from: AyahRef, to: AyahRef, query: AyahQuery & { includeUnpublished: boolean }) {
+      let select = trx.selectFrom('quran_ayahs').selectAll().where(withinRange(from, to));
+      if (!query.includeUnpublished) select = select.where('published', '=', 1);
+      const rows = await select.orderBy('surah').orderBy('ayah').execute();
+      const byKey = new Map<string, Record<string, string>>();
+      if (query.locales?.length !== 0) {
+        let translations = trx
+          .selectFrom('quran_ayah_translations')
+          .select(['surah', 'ayah', 'locale', 'text'])
+          .where(withinRange(from, to));
+        if (query.locales) translations = translations.where('locale', 'in', query.locales);
+        for (const row of await translations.orderBy('surah').orderBy('ayah').orderBy('locale').execute()) {
+          const key = ayahKey(row.surah, row.ayah);
+          byKey.set(key, { ...byKey.get(key), [row.locale]: row.text });
+        }
+      }
+      return rows.map((row) => fromAyahRow(row, byKey.get(ayahKey(row.surah, row.ayah)) ?? {}));
     },
 
     async getAyah(surah: number, ayah: number, query: AyahQuery = {}) {
@@ -139,6 +165,8 @@ export function sqliteQuranStore(trx: Kysely<Database>): QuranStore {
       if (surah !== undefined) query = query.where('t.surah', '=', surah);
       return query.orderBy('t.surah').orderBy('t.ayah').execute();
     },
+
+    searchAyahs: (search) => searchQuranIndex(trx, search),
 
     upsertSurahs(surahs: Surah[]) {
       return inBatches(surahs, (batch) =>

@@ -14,7 +14,8 @@ const echoWrite = defineRoute({
   summary: 'Echo a synthetic body',
   params: Type.Object({ locale: Type.String({ pattern: '^[a-z]{2,3}$' }) }),
   body: Type.Object({ text: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
-  response: Type.Object({}),
+  response: Type.Object({ text: Type.String() }),
+  errors: ['FORBIDDEN_LOCALE'],
   guard: ({ params }) => {
     if (params.locale === 'ar') throw new AppError('FORBIDDEN_LOCALE', 'Arabic text is read-only.');
   },
@@ -153,6 +154,14 @@ describe('http: every error code of the spec', () => {
     const response = await request(t.app).delete('/api/v1/qibla?lat=1&lng=1').set('X-API-Key', key);
     expectError(response, 405, 'METHOD_NOT_ALLOWED');
     expect(response.headers.allow).to.equal('GET, HEAD, OPTIONS');
+  });
+
+  it('METHOD_NOT_ALLOWED: 405 with an Allow header on health, the document and the reference', async () => {
+    for (const path of ['/health', '/openapi.json', '/docs', '/docs/reference.js', '/docs/scalar-api-reference.js']) {
+      const response = await request(t.app).post(path);
+      expectError(response, 405, 'METHOD_NOT_ALLOWED');
+      expect(response.headers.allow, path).to.equal('GET, HEAD, OPTIONS');
+    }
   });
 
   it('INTERNAL_ERROR: 500 without internals, logged with the request id', async () => {

@@ -91,8 +91,11 @@ describe('http: platform (CORS, ETag, compression, health, OpenAPI)', () => {
     expect(operation.parameters.map((p: { name: string }) => p.name)).to.deep.equal(['lat', 'lng']);
     expect(operation.parameters[0].schema).to.include({ minimum: -90, maximum: 90 });
     expect(operation.security).to.deep.equal([{ ApiKey: [] }]);
-    expect(operation.responses).to.have.keys('200', '400', '401', '403', '404', '429', '500', '503');
+    expect(operation.responses).to.have.keys('200', '304', '400', '401', '403', '404', '429', '500', '503');
     expect(operation.responses['503'].description).to.equal('SERVICE_UNAVAILABLE');
+    expect(
+      operation.responses['403'].content['application/json'].schema.properties.error.properties.code.enum,
+    ).to.deep.equal(['INSUFFICIENT_SCOPE', 'INSUFFICIENT_PERMISSION']);
   });
 
   it('documents the Arabic-locale refusal and body errors on translation writes', async () => {
@@ -104,9 +107,30 @@ describe('http: platform (CORS, ETag, compression, health, OpenAPI)', () => {
     expect(body.paths['/api/v1/qibla'].get.responses['403'].description).not.to.contain('FORBIDDEN_LOCALE');
   });
 
-  it('serves an HTML reference at /docs built from the same document', async () => {
+  it('serves the reference page at /docs over /openapi.json, its scripts from this server', async () => {
     const response = await request(t.app).get('/docs');
     expect(response.headers['content-type']).to.contain('text/html');
-    expect(response.text).to.contain('/api/v1/qibla');
+    const scripts = [...response.text.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]!);
+    expect(scripts).to.deep.equal(['/docs/scalar-api-reference.js', '/docs/reference.js']);
+    expect((await request(t.app).get('/docs/reference.js')).text).to.contain('"url":"/openapi.json"');
+    const bundle = await request(t.app).get('/docs/scalar-api-reference.js');
+    expect(bundle.status).to.equal(200);
+    expect(bundle.headers['content-type']).to.contain('text/javascript');
+    expect(bundle.text).to.contain('createApiReference');
+  });
+
+  it('protects /docs with a Content-Security-Policy allowing only this server, and against framing', async () => {
+    const response = await request(t.app).get('/docs');
+    const policy = new Map(
+      response.headers['content-security-policy']!.split(';').map((directive) => {
+        const [name, ...values] = directive.trim().split(/\s+/);
+        return [name!, values];
+      }),
+    );
+    expect(policy.get('default-src')).to.deep.equal(["'none'"]);
+    expect(policy.get('script-src')).to.deep.equal(["'self'"]);
+    expect(policy.get('connect-src')).to.deep.equal(["'self'"]);
+    expect(policy.get('frame-ancestors')).to.deep.equal(["'none'"]);
+    expect(response.headers['x-frame-options']).to.equal('DENY');
   });
 });

@@ -55,6 +55,12 @@ describe('http: Quran reads', () => {
         'tags',
         'notes',
         'published',
+        'juz',
+        'page',
+        'hizbQuarter',
+        'ruku',
+        'manzil',
+        'sajda',
       );
       expect(ayahs[254]).to.deep.include({
         surah: 2,

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { composeServices, type Services } from '../../src/composition-root.js';
 import { loadConfig } from '../../src/config.js';
+import { assertNoResponseViolations, validatingResponses } from './response-validation.js';
 
 export interface TestApp {
   app: Express;
@@ -70,7 +71,9 @@ export async function startTestApp(
   const redisKeyPrefix = `test-${process.pid}-${++apps}:`;
   const deps = await composeServices(config, { clock: options.clock, logDestination, redisKeyPrefix });
   await deps.rateLimiterReady();
-  const app = createApp(deps, [...apiRoutes, ...(options.extraRoutes ?? [])]);
+  const routes = options.extraRoutes?.length ? [...apiRoutes, ...options.extraRoutes] : apiRoutes;
+  // Every response is checked against the document the app serves (response-validation.ts).
+  const app = validatingResponses(createApp(deps, routes), routes);
   const issuedKeys: string[] = [];
   return {
     app,
@@ -93,6 +96,7 @@ export async function startTestApp(
       const leaked = issuedKeys.find((key) => logged.includes(key) || logged.includes(hashApiKey(key)));
       rmSync(dir, { recursive: true, force: true });
       if (leaked) throw new Error('An issued API key or its hash appears in the log.');
+      assertNoResponseViolations();
     },
   };
 }

@@ -49,7 +49,20 @@ describe('http: open Quran translation downloads', () => {
     const entries = response.body.data as QuranDownloadEntry[];
     expect(entries).to.have.length(6236);
     expect(entries.map((entry) => entry.text)).to.deep.equal(source.arabic.texts.map((text) => text.text));
-    expect(entries[0]).to.have.all.keys('surah', 'ayah', 'attribution', 'license', 'source_url', 'text');
+    expect(entries[0]).to.have.all.keys(
+      'surah',
+      'ayah',
+      'juz',
+      'page',
+      'hizbQuarter',
+      'ruku',
+      'manzil',
+      'sajda',
+      'attribution',
+      'license',
+      'source_url',
+      'text',
+    );
     expect(
       entries.every(
         (entry) =>

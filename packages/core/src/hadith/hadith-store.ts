@@ -1,3 +1,4 @@
+import type { HadithSearchHit, HadithTextSearch } from '../search/search.js';
 import type { Translation } from '../shared/translation.js';
 import type { Hadith, HadithBook, HadithCollection, HadithCollectionInfo, HadithMetadata } from './hadith.js';
 
@@ -40,6 +41,13 @@ export interface HadithStore {
   listHadiths(collection: string, query: HadithPageQuery): Promise<Hadith[]>;
   /** Published hadiths with text in `locale` (`ar` reads the Arabic original), in order. */
   listPublishedTexts(collection: string, locale: string): Promise<HadithText[]>;
+
+  /**
+   * Hadiths whose Arabic (folded, see foldArabic) or a translation holds every wanted term and no
+   * excluded one, best first, one hit per hadith and language; the index follows every write and
+   * import in the same transaction.
+   */
+  searchHadiths(search: HadithTextSearch): Promise<HadithSearchHit[]>;
 
   getTranslation(collection: string, sequence: number, locale: string): Promise<Translation | undefined>;
   /** Creates or replaces the record exactly as given (its `updatedAt` included). The hadith must exist. */

@@ -1,3 +1,5 @@
+import { searchInMemory } from '../search/in-memory-search.js';
+import type { HadithTextSearch } from '../search/search.js';
 import { ARABIC_LOCALE } from '../shared/locale.js';
 import type { Translation } from '../shared/translation.js';
 import type { Hadith, HadithMetadata } from './hadith.js';
@@ -81,6 +83,25 @@ export class InMemoryHadithStore implements HadithStore {
     if (!hadith) return false;
     hadith.metadata = structuredClone(metadata);
     return true;
+  }
+
+  async searchHadiths(search: HadithTextSearch) {
+    const collections = [...this.data.collections.values()]
+      .filter(({ info }) => search.collection === undefined || info.slug === search.collection)
+      .sort((a, b) => a.info.position - b.info.position);
+    const texts = collections.flatMap((collection) =>
+      this.ordered(collection)
+        .filter((hadith) => search.includeUnpublished || hadith.metadata.published)
+        .flatMap((hadith) => {
+          const ref = { collection: collection.info.slug, number: hadith.number, sequence: hadith.sequence };
+          const translations = [...hadith.translations.values()].sort((a, b) => (a.locale < b.locale ? -1 : 1));
+          return [
+            ...(hadith.textAr === null ? [] : [{ ref, locale: ARABIC_LOCALE, text: hadith.textAr }]),
+            ...translations.map(({ locale, text }) => ({ ref, locale, text })),
+          ];
+        }),
+    );
+    return searchInMemory(texts, search).map(({ ref, locale, snippet }) => ({ ...ref, locale, snippet }));
   }
 
   private ordered(collection: StoredCollection): StoredHadith[] {

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { ApiKeyRecord } from './api-key.js';
 import { hashApiKey } from './key-material.js';
-import type { KeyStore } from './key-store.js';
+import type { KeyLookup } from './cached-key-lookup.js';
 
 /** Expected outcomes of presenting a key: not errors, just answers (errors are for failures). */
 export type KeyVerification =
@@ -15,7 +15,7 @@ export type KeyVerification =
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 export async function verifyApiKey(
-  deps: { keys: KeyStore; clock: Clock },
+  deps: { keys: KeyLookup; clock: Clock },
   presented: string | undefined,
 ): Promise<KeyVerification> {
   if (presented === undefined || presented.trim() === '') return { outcome: 'missing' };

@@ -1,8 +1,10 @@
 import { ARABIC_LOCALE } from '../shared/locale.js';
 import { isDeepStrictEqual } from 'node:util';
+import { searchInMemory } from '../search/in-memory-search.js';
+import type { QuranTextSearch } from '../search/search.js';
 import type { Snapshottable } from '../shared/snapshottable.js';
 import type { ContentMetadata, Translation } from '../shared/translation.js';
-import { ayahKey, defaultAyahMetadata, type Ayah, type AyahText, type Surah } from './quran.js';
+import { ayahKey, defaultAyahMetadata, type Ayah, type AyahRef, type AyahText, type Surah } from './quran.js';
 import type { AyahQuery, QuranStore } from './quran-store.js';
 
 interface AyahRecord extends ContentMetadata {
@@ -19,7 +21,7 @@ interface State {
 }
 
 const byNumber = (a: number, b: number) => a - b;
-const byAyah = (a: AyahRecord, b: AyahRecord) => a.surah - b.surah || a.ayah - b.ayah;
+const byAyah = (a: AyahRef, b: AyahRef) => a.surah - b.surah || a.ayah - b.ayah;
 
 export class InMemoryQuranStore implements QuranStore, Snapshottable {
   private state: State = { surahs: new Map(), ayahs: new Map() };
@@ -36,6 +38,14 @@ export class InMemoryQuranStore implements QuranStore, Snapshottable {
   async listAyahs(surah: number, query: AyahQuery & { includeUnpublished: boolean }): Promise<Ayah[]> {
     return [...this.state.ayahs.values()]
       .filter((record) => record.surah === surah && (query.includeUnpublished || record.published))
+      .sort(byAyah)
+      .map((record) => toAyah(record, query.locales));
+  }
+
+  async listAyahRange(from: AyahRef, to: AyahRef, query: AyahQuery & { includeUnpublished: boolean }): Promise<Ayah[]> {
+    return [...this.state.ayahs.values()]
+      .filter((record) => byAyah(record, from) >= 0 && byAyah(record, to) <= 0)
+      .filter((record) => query.includeUnpublished || record.published)
       .sort(byAyah)
       .map((record) => toAyah(record, query.locales));
   }
@@ -73,6 +83,25 @@ export class InMemoryQuranStore implements QuranStore, Snapshottable {
         const text = locale === ARABIC_LOCALE ? record.text_ar : record.translations.get(locale)?.text;
         return text === undefined ? [] : [{ surah: record.surah, ayah: record.ayah, text }];
       });
+  }
+
+  async searchAyahs(search: QuranTextSearch) {
+    const records = [...this.state.ayahs.values()]
+      .filter((record) => search.includeUnpublished || record.published)
+      .filter((record) => search.surah === undefined || record.surah === search.surah)
+      .sort(byAyah);
+    const texts = records.flatMap((record) => [
+      { ref: record, locale: ARABIC_LOCALE, text: record.text_ar },
+      ...[...record.translations.values()]
+        .sort((a, b) => (a.locale < b.locale ? -1 : 1))
+        .map(({ locale, text }) => ({ ref: record, locale, text })),
+    ]);
+    return searchInMemory(texts, search).map(({ ref, locale, snippet }) => ({
+      surah: ref.surah,
+      ayah: ref.ayah,
+      locale,
+      snippet,
+    }));
   }
 
   async upsertSurahs(surahs: Surah[]): Promise<number> {

@@ -9,3 +9,5 @@ export * from './import-quran.js';
 export * from './tanzil-edition.js';
 export * from './import-tanzil-translation.js';
 export * from './quran-restorers.js';
+export * from './quran-layout.js';
+export * from './read-quran-divisions.js';

@@ -1,5 +1,6 @@
+import type { QuranSearchHit, QuranTextSearch } from '../search/search.js';
 import type { ContentMetadata, Translation } from '../shared/translation.js';
-import type { Ayah, AyahText, Surah } from './quran.js';
+import type { Ayah, AyahRef, AyahText, Surah } from './quran.js';
 
 export interface AyahQuery {
   /** Translations to include, by language code; absent: every language the ayah has. */
@@ -16,6 +17,11 @@ export interface QuranStore {
   getSurah(id: number): Promise<Surah | undefined>;
   /** A surah's ayahs in order; unpublished ones only when `includeUnpublished`. */
   listAyahs(surah: number, query: AyahQuery & { includeUnpublished: boolean }): Promise<Ayah[]>;
+  /**
+   * The ayahs from `from` to `to` (both included, across surahs) in order; unpublished ones only when
+   * `includeUnpublished`.
+   */
+  listAyahRange(from: AyahRef, to: AyahRef, query: AyahQuery & { includeUnpublished: boolean }): Promise<Ayah[]>;
   /** One ayah, published or not. */
   getAyah(surah: number, ayah: number, query?: AyahQuery): Promise<Ayah | undefined>;
 
@@ -29,6 +35,13 @@ export interface QuranStore {
 
   /** Published ayahs that have text in `locale`, in order, for one surah or all; `ar` reads the Arabic original. */
   listPublishedTexts(locale: string, surah?: number): Promise<AyahText[]>;
+
+  /**
+   * Ayahs whose Arabic (folded, see foldArabic) or a translation holds every wanted term and no
+   * excluded one, best first, one hit per ayah and language; the index follows every write in
+   * the same transaction.
+   */
+  searchAyahs(search: QuranTextSearch): Promise<QuranSearchHit[]>;
 
   /** Creates or updates surahs; returns how many were created or changed. */
   upsertSurahs(surahs: Surah[]): Promise<number>;

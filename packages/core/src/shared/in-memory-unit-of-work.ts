@@ -1,4 +1,6 @@
 import { InMemoryAuditLog } from '../audit/in-memory-audit-log.js';
+import type { ContentVersions } from '../content-versions/content-versions.js';
+import { InMemoryContentVersions, raisingVersionOnWrites } from '../content-versions/in-memory-content-versions.js';
 import { InMemoryEditionStore } from '../editions/in-memory-edition-store.js';
 import { InMemoryHadithData } from '../hadith/in-memory-hadith-data.js';
 import { InMemoryHadithImportStore } from '../hadith/in-memory-hadith-import-store.js';
@@ -37,18 +39,48 @@ export class InMemoryUnitOfWork implements UnitOfWork {
   }
 }
 
-/** Stores and a unit of work over them, all in memory: for embedders and tests. */
-export function createInMemoryStores(): { stores: Stores; unitOfWork: UnitOfWork } {
+/** Stores and a unit of work over them, all in memory, and their content versions: for embedders and tests. */
+export function createInMemoryStores(): { stores: Stores; unitOfWork: UnitOfWork; contentVersions: ContentVersions } {
+  const versions = new InMemoryContentVersions();
   const hadithData = new InMemoryHadithData();
+  const [keys, audit, editions, quran, mosques] = [
+    new InMemoryKeyStore(),
+    new InMemoryAuditLog(),
+    new InMemoryEditionStore(),
+    new InMemoryQuranStore(),
+    new InMemoryMosqueStore(),
+  ];
+  const quranWrites = [
+    'putTranslation',
+    'deleteTranslation',
+    'setMetadata',
+    'upsertSurahs',
+    'putArabicTexts',
+    'putTranslations',
+  ] as const;
   const stores = {
-    keys: new InMemoryKeyStore(),
-    audit: new InMemoryAuditLog(),
-    editions: new InMemoryEditionStore(),
-    quran: new InMemoryQuranStore(),
-    hadith: new InMemoryHadithStore(hadithData),
-    hadithImports: new InMemoryHadithImportStore(hadithData),
-    mosques: new InMemoryMosqueStore(),
+    // lastUsedAt (markUsed) is bookkeeping, not a change of what a key may do.
+    keys: raisingVersionOnWrites(keys, 'keys', ['insert', 'markRevoked'], versions),
+    audit,
+    editions: raisingVersionOnWrites(editions, 'editions', ['upsert'], versions),
+    quran: raisingVersionOnWrites(quran, 'quran', quranWrites, versions),
+    hadith: raisingVersionOnWrites(
+      new InMemoryHadithStore(hadithData),
+      'hadith',
+      ['putTranslation', 'deleteTranslation', 'setMetadata'],
+      versions,
+    ),
+    hadithImports: raisingVersionOnWrites(
+      new InMemoryHadithImportStore(hadithData),
+      'hadith',
+      ['saveCollectionInfo', 'replaceBooks', 'writeImported', 'deleteHadithsAfter', 'replaceNumberKeys'],
+      versions,
+    ),
+    mosques: raisingVersionOnWrites(mosques, 'mosques', ['insert', 'insertMany', 'update'], versions),
   } satisfies Stores;
-  const { keys, audit, editions, quran, mosques } = stores;
-  return { stores, unitOfWork: new InMemoryUnitOfWork(stores, [keys, audit, editions, quran, hadithData, mosques]) };
+  return {
+    stores,
+    unitOfWork: new InMemoryUnitOfWork(stores, [keys, audit, editions, quran, hadithData, mosques, versions]),
+    contentVersions: versions,
+  };
 }

@@ -3,8 +3,20 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { STATUS_BY_ERROR_CODE } from './error-statuses.js';
 
-/** body-parser's failures, in the service's terms. */
-function fromBodyParser(error: { type?: string; status?: number }): AppError | undefined {
+/** Failures Express and body-parser raise for a request they cannot read, in the service's terms. */
+function fromRequestReading(
+  error: { type?: string; status?: number; code?: unknown },
+  contentEncoding: string | undefined,
+): AppError | undefined {
+  // zlib's codes (Z_DATA_ERROR, and brotli's ERR__ERROR_…) when a body does not decode as its Content-Encoding says.
+  if (error.status === 400 && typeof error.code === 'string' && /^(Z_|ERR__ERROR)/.test(error.code)) {
+    const named = contentEncoding && /^[\w-]{1,20}$/.test(contentEncoding) ? contentEncoding : 'compressed';
+    return new AppError('INVALID_JSON', `The request body is not valid ${named} data (its Content-Encoding).`);
+  }
+  // The router's last resort for a path it cannot decode (rejectMalformedPathEscapes names the parameter first).
+  if (error instanceof URIError && error.status === 400) {
+    return validationError('The request path is not valid percent-encoded UTF-8.');
+  }
   switch (error.type) {
     case 'entity.parse.failed':
       return new AppError('INVALID_JSON', 'The request body is not valid JSON.');
@@ -21,7 +33,7 @@ function fromBodyParser(error: { type?: string; status?: number }): AppError | u
 /** Every failure leaves as `{error: {code, message}}`; unexpected ones are logged with the request id. */
 export function errorEnvelope(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const known = error instanceof AppError ? error : fromBodyParser(error ?? {});
+    const known = error instanceof AppError ? error : fromRequestReading(error ?? {}, req.get('Content-Encoding'));
     if (!known) {
       logger.error(
         { requestId: res.locals.requestId, err: error, method: req.method, path: req.path },

@@ -1,24 +1,67 @@
-import { AppError, verifyApiKey } from '@islamic-data/core';
-import type { RequestHandler } from 'express';
+import { keyCacheByVersion, verifyApiKey, type KeyLookup } from '@islamic-data/core';
+import type { RequestHandler, Response } from 'express';
+import { createHash } from 'node:crypto';
 import type { AppDependencies } from '../dependencies.js';
+import { STATUS_BY_ERROR_CODE } from './error-statuses.js';
+
+/** Without a presented key nothing is looked up (verifyApiKey answers `missing` first). */
+const noKeys: KeyLookup = {
+  findByHash: async () => undefined,
+  markUsed: async () => undefined,
+};
+
+/** The 429 envelope for each limit and wait (at most 60 of them): made once, then sent as bytes. */
+const refusals = new Map<string, { body: Buffer; etag: string }>();
+
+function refuse(res: Response, limit: number, retryAfterSeconds: number): void {
+  const key = `${limit}:${retryAfterSeconds}`;
+  let refusal = refusals.get(key);
+  if (!refusal) {
+    const message = `Rate limit of ${limit} requests per minute exceeded; retry after ${retryAfterSeconds} seconds.`;
+    const body = Buffer.from(JSON.stringify({ error: { code: 'RATE_LIMITED', message } }));
+    refusal = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+    refusals.set(key, refusal);
+  }
+  res.statusCode = STATUS_BY_ERROR_CODE.RATE_LIMITED;
+  res.setHeader('Retry-After', String(retryAfterSeconds));
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', refusal.body.length);
+  res.setHeader('ETag', refusal.etag);
+  res.end(res.req.method === 'HEAD' ? undefined : refusal.body);
+}
 
 /**
  * Identifies the caller by the X-API-Key header (or, on the `keyInQueryPaths` alone, the `key` query
  * parameter when no header is sent) and counts the request: against its key when the key is valid, else
  * against the client address (so that keys cannot be guessed at speed). Sets the `X-RateLimit-*`
- * headers on every response, and refuses with 429 once the window's count is spent.
+ * headers on every response, and refuses with 429 once the window's count is spent: answered here, before
+ * any route is matched, so that a flood of refused requests costs little. Keys are looked up through a cache
+ * that the `keys` content version keeps exact.
  */
 export function identifyAndLimit(
-  deps: Pick<AppDependencies, 'stores' | 'clock' | 'rateLimiter'>,
+  deps: Pick<AppDependencies, 'stores' | 'clock' | 'rateLimiter' | 'contentVersions'>,
   keyInQueryPaths: readonly string[] = [],
 ): RequestHandler {
   // Express matches routes without regard to case or a trailing slash; so does this.
   const normalize = (path: string) => path.toLowerCase().replace(/\/+$/, '');
   const queryKeyPaths = new Set(keyInQueryPaths.map(normalize));
+  const keys = keyCacheByVersion(deps.stores.keys);
   return async (req, res, next) => {
-    const queryKey = queryKeyPaths.has(normalize(req.path)) ? req.query.key : undefined;
-    const presented = req.get('X-API-Key') ?? (typeof queryKey === 'string' ? queryKey : undefined);
-    const verification = await verifyApiKey({ keys: deps.stores.keys, clock: deps.clock }, presented);
+    const header = req.headers['x-api-key'];
+    const queryKey =
+      header === undefined && queryKeyPaths.size > 0 && queryKeyPaths.has(normalize(req.path))
+        ? req.query.key
+        : undefined;
+    const presented =
+      (Array.isArray(header) ? header[0] : header) ?? (typeof queryKey === 'string' ? queryKey : undefined);
+    let lookup = noKeys;
+    if (presented !== undefined) {
+      // Read once per request, for the key cache here and the representation cache after.
+      const versions = await deps.contentVersions.current();
+      res.locals.contentVersions = versions;
+      lookup = keys.at(versions);
+    }
+    const verification = await verifyApiKey({ keys: lookup, clock: deps.clock }, presented);
     res.locals.verification = verification;
     const bucket = verification.outcome === 'ok' ? `key:${verification.key.id}` : `ip:${req.ip ?? 'unknown'}`;
     const decision = await deps.rateLimiter.consume(bucket, deps.clock.now());
@@ -26,13 +69,6 @@ export function identifyAndLimit(
     res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
     res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
     if (decision.allowed) return next();
-    res.setHeader('Retry-After', String(decision.retryAfterSeconds));
-    next(
-      new AppError(
-        'RATE_LIMITED',
-        `Rate limit of ${decision.limit} requests per minute exceeded; ` +
-          `retry after ${decision.retryAfterSeconds} seconds.`,
-      ),
-    );
+    refuse(res, decision.limit, decision.retryAfterSeconds);
   };
 }

@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, ErrorCode, ResourceType } from '@islamic-data/core';
+import type { ApiKeyRecord, ContentArea, ErrorCode, ResourceType } from '@islamic-data/core';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { AppDependencies } from '../dependencies.js';
 
@@ -66,6 +66,16 @@ export interface RouteDefinition<
    */
   keyInQuery?: boolean;
   successStatus?: number;
+  /** A second success status the handler returns (`result.status`), e.g. 201 when a PUT created the record. */
+  otherSuccess?: { status: number; description: string };
+  /**
+   * GET only: the content areas the answer depends on. A route that declares them is answered from the
+   * representation cache while their versions stay the same; `[]` for answers computed from the request alone.
+   * A route without it is computed on every request.
+   */
+  reads?: readonly ContentArea[];
+  /** The answer depends on the clock (a date left out means today): cached per minute. */
+  usesClock?: boolean;
   /** Error codes the route's own guards answer, beyond the platform's (for the OpenAPI document). */
   errors?: readonly ErrorCode[];
   /** Runs after the permission check and before the body is parsed (e.g. the Arabic-locale rule). */

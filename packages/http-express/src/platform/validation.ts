@@ -5,6 +5,7 @@ import addErrorsPlugin from 'ajv-errors';
 import addFormatsPlugin from 'ajv-formats';
 import type { RequestHandler } from 'express';
 import type { RouteDefinition } from './route.js';
+import { rejectLoneSurrogates } from './well-formed-text.js';
 
 // ajv-formats and ajv-errors are CommonJS with a default export; under NodeNext they arrive as the module object.
 const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
@@ -58,7 +59,10 @@ export function validateRequest(route: RouteDefinition): RequestHandler {
       ) {
         throw validationError('The request body must be a JSON object sent with Content-Type: application/json.');
       }
-      if (part === 'body') route.bodyGuard?.(input.body);
+      if (part === 'body') {
+        rejectLoneSurrogates(input.body);
+        route.bodyGuard?.(input.body);
+      }
       validate(input[part]);
     }
     res.locals.input = input;

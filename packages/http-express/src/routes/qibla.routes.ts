@@ -7,6 +7,7 @@ export const qiblaRoute = defineRoute({
   method: 'get',
   path: '/qibla',
   resource: 'qibla',
+  reads: [],
   tag: 'Qibla',
   summary: 'Qibla bearing and distance from a point',
   description:

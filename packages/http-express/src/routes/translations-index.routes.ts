@@ -28,6 +28,7 @@ export const translationsIndexRoute = defineRoute({
   method: 'get',
   path: '/translations',
   resource: null,
+  reads: ['editions'],
   tag: 'Translations',
   summary: 'Index of every downloadable edition with its licence (open, no key)',
   description:

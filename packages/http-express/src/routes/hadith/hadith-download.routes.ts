@@ -8,6 +8,7 @@ export const hadithDownloadRoute = defineRoute({
   method: 'get',
   path: '/translations/hadith/{collection}/{lang}',
   resource: null,
+  reads: ['hadith', 'editions'],
   tag: 'Translations',
   summary: 'Download a whole Hadith collection in one language (open, no key)',
   description:

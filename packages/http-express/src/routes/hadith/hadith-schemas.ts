@@ -63,6 +63,13 @@ const hadithNumberField = Type.String({
 });
 const sequenceField = Type.Integer({ minimum: 1, description: 'Its position (1..n) in the collection’s order.' });
 
+/** As stored: an import keeps the source's narrator and grade whole, so the write limits do not apply here. */
+const storedHadithMetadata = {
+  ...hadithMetadataProperties,
+  narrator: nullable(Type.String(), { description: hadithMetadataProperties.narrator.description }),
+  grade: nullable(Type.String(), { description: hadithMetadataProperties.grade.description }),
+};
+
 export const hadith = Type.Object({
   collection: Type.String(),
   number: hadithNumberField,
@@ -77,7 +84,7 @@ export const hadith = Type.Object({
     description: 'The Arabic original (read-only); null where the source has none (125 hadiths of Malik).',
   }),
   translations: mapOf(Type.String(), { description: 'Text by language code.' }),
-  ...hadithMetadataProperties,
+  ...storedHadithMetadata,
   book: nullable(
     Type.Object({
       number: Type.Number({

@@ -24,6 +24,7 @@ export const putTranslationRoute = defineRoute({
   params: translationParams,
   body: translationBody,
   response: storedTranslation,
+  otherSuccess: { status: 201, description: 'Created: the record had no translation in that locale.' },
   guard: forbidArabicLocale,
   errors: ['FORBIDDEN_LOCALE'],
   handle: async ({ params: { id: collection, number, locale }, body, key }, deps) => {

@@ -7,11 +7,13 @@ import {
   listCollectionsRoute,
   listHadithsRoute,
 } from './hadith-reads.routes.js';
+import { hadithSearchRoute } from './hadith-search.routes.js';
 import { deleteTranslationRoute, patchHadithRoute, putTranslationRoute } from './hadith-writes.routes.js';
 
 export const hadithRoutes: RouteDefinition[] = [
   listCollectionsRoute,
   hadithRefsRoute,
+  hadithSearchRoute,
   getCollectionRoute,
   listHadithsRoute,
   getHadithRoute,

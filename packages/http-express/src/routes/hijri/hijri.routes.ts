@@ -65,6 +65,8 @@ export const hijriRoute = defineRoute({
   method: 'get',
   path: '/hijri',
   resource: 'hijri',
+  reads: [],
+  usesClock: true,
   tag: 'Hijri',
   summary: 'Convert one date between Gregorian and Hijri (Umm al-Qura); default today',
   description: [

@@ -9,6 +9,7 @@ export const listMosquesRoute = defineRoute({
   method: 'get',
   path: '/mosques',
   resource: 'mosques',
+  reads: ['mosques'],
   tag: TAG,
   summary: 'List published mosques',
   description: [
@@ -27,6 +28,7 @@ export const getMosqueRoute = defineRoute({
   method: 'get',
   path: '/mosques/{slug}',
   resource: 'mosques',
+  reads: ['mosques'],
   tag: TAG,
   summary: 'One published mosque',
   description: 'A slug that is unknown, or whose mosque is pending, rejected or unpublished: 404.',

@@ -23,6 +23,8 @@ export const prayerTimesRoute = defineRoute({
   method: 'get',
   path: '/prayer-times',
   resource: 'prayer-times',
+  reads: [],
+  usesClock: true,
   tag: TAG,
   summary: 'The five daily prayers, sunrise and the sunnah times for a place and a day',
   description: [
@@ -42,6 +44,8 @@ export const prayerCalendarRoute = defineRoute({
   method: 'get',
   path: '/prayer-times/calendar',
   resource: 'prayer-times',
+  reads: [],
+  usesClock: true,
   tag: TAG,
   summary: 'Prayer times for every day of a month',
   description: [
@@ -59,6 +63,8 @@ export const prayerCalendarFeedRoute = defineRoute({
   method: 'get',
   path: '/prayer-times/calendar.ics',
   resource: 'prayer-times',
+  reads: [],
+  usesClock: true,
   tag: TAG,
   summary: 'A calendar feed (iCalendar, RFC 5545) of prayer times to subscribe to',
   description: [
@@ -93,6 +99,7 @@ export const prayerMethodsRoute = defineRoute({
   method: 'get',
   path: '/prayer-times/methods',
   resource: 'prayer-times',
+  reads: [],
   tag: TAG,
   summary: 'Every calculation method with its parameters',
   description:

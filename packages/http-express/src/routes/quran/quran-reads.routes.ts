@@ -1,4 +1,4 @@
-import { getAyah, listSurahAyahs, listSurahs } from '@islamic-data/core';
+import { getAyah, listSurahAyahs, listSurahs, withNavigation } from '@islamic-data/core';
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../../platform/route.js';
 import { ayah, ayahParams, surah, surahParams, translationsQuery } from './quran-schemas.js';
@@ -10,6 +10,7 @@ export const listSurahsRoute = defineRoute({
   method: 'get',
   path: '/quran/surahs',
   resource: 'quran',
+  reads: ['quran', 'editions'],
   tag: TAG,
   summary: 'All 114 surahs with their names and ayah counts',
   response: Type.Array(surah),
@@ -20,14 +21,17 @@ export const listAyahsRoute = defineRoute({
   method: 'get',
   path: '/quran/surahs/{surah}/ayahs',
   resource: 'quran',
+  reads: ['quran', 'editions'],
   tag: TAG,
   summary: 'Every ayah of a surah, with translations',
   description: UNPUBLISHED,
   params: surahParams,
   query: translationsQuery,
   response: Type.Array(ayah),
-  handle: async ({ params, query, key }, { stores }) => ({
-    data: await listSurahAyahs(stores, params.surah, { translations: query.translations, viewer: key }),
+  handle: async ({ params, query, key }, { stores, quranNavigator }) => ({
+    data: (await listSurahAyahs(stores, params.surah, { translations: query.translations, viewer: key })).map((ayah) =>
+      withNavigation(quranNavigator, ayah),
+    ),
   }),
 });
 
@@ -35,13 +39,17 @@ export const getAyahRoute = defineRoute({
   method: 'get',
   path: '/quran/surahs/{surah}/ayahs/{ayah}',
   resource: 'quran',
+  reads: ['quran', 'editions'],
   tag: TAG,
   summary: 'One ayah, with translations',
   description: UNPUBLISHED,
   params: ayahParams,
   query: translationsQuery,
   response: ayah,
-  handle: async ({ params, query, key }, { stores }) => ({
-    data: await getAyah(stores, params.surah, params.ayah, { translations: query.translations, viewer: key }),
+  handle: async ({ params, query, key }, { stores, quranNavigator }) => ({
+    data: withNavigation(
+      quranNavigator,
+      await getAyah(stores, params.surah, params.ayah, { translations: query.translations, viewer: key }),
+    ),
   }),
 });

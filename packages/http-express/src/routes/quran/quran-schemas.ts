@@ -35,14 +35,28 @@ export const surah = Type.Object({
   ayahCount: Type.Integer(),
 });
 
-export const ayah = Type.Object({
-  surah: Type.Integer(),
-  ayah: Type.Integer(),
-  key: Type.String({ description: '`surah:ayah`, e.g. `2:255`.' }),
-  text_ar: Type.String({ description: 'The Uthmani Arabic text (read-only).' }),
-  translations: mapOf(Type.String(), { description: 'Text by language code.' }),
-  ...metadataProperties,
-});
+/** Where an ayah sits in the divisions of recitation (Hafs, Madani mushaf), from the `quran-meta` package. */
+export const navigationProperties = {
+  juz: Type.Integer({ minimum: 1, maximum: 30, description: 'Juz (1–30).' }),
+  page: Type.Integer({ minimum: 1, maximum: 604, description: 'Page of the Madani mushaf (1–604).' }),
+  hizbQuarter: Type.Integer({ minimum: 1, maximum: 240, description: 'Quarter of a hizb, rubʿ al-hizb (1–240).' }),
+  ruku: Type.Integer({ minimum: 1, maximum: 556, description: 'Ruku (1–556).' }),
+  manzil: Type.Integer({ minimum: 1, maximum: 7, description: 'Manzil (1–7).' }),
+  sajda: Type.Boolean({ description: 'Whether the ayah carries a prostration of recitation (15 ayahs).' }),
+};
+
+export const ayah = Type.Object(
+  {
+    surah: Type.Integer(),
+    ayah: Type.Integer(),
+    key: Type.String({ description: '`surah:ayah`, e.g. `2:255`.' }),
+    text_ar: Type.String({ description: 'The Uthmani Arabic text (read-only).' }),
+    translations: mapOf(Type.String(), { description: 'Text by language code.' }),
+    ...metadataProperties,
+    ...navigationProperties,
+  },
+  { additionalProperties: false },
+);
 
 export const ayahMetadataPatch = Type.Partial(Type.Object(metadataProperties), {
   additionalProperties: false,
@@ -50,13 +64,17 @@ export const ayahMetadataPatch = Type.Partial(Type.Object(metadataProperties), {
   errorMessage: { minProperties: 'must set at least one of tags, notes, published' },
 });
 
-export const quranDownloadEntry = Type.Object({
-  surah: Type.Integer(),
-  ayah: Type.Integer(),
-  attribution: Type.String(),
-  license: Type.String(),
-  source_url: Type.String(),
-  text: nullable(Type.String(), {
-    description: 'Full text for public-domain editions (the Arabic); null under translator copyright.',
-  }),
-});
+export const quranDownloadEntry = Type.Object(
+  {
+    surah: Type.Integer(),
+    ayah: Type.Integer(),
+    ...navigationProperties,
+    attribution: Type.String(),
+    license: Type.String(),
+    source_url: Type.String(),
+    text: nullable(Type.String(), {
+      description: 'Full text for public-domain editions (the Arabic); null under translator copyright.',
+    }),
+  },
+  { additionalProperties: false },
+);

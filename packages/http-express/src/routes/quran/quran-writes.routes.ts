@@ -3,6 +3,7 @@ import {
   assertNoTextAr,
   deleteAyahTranslation,
   patchAyahMetadata,
+  withNavigation,
   putAyahTranslation,
 } from '@islamic-data/core';
 import { Type } from '@sinclair/typebox';
@@ -25,6 +26,7 @@ export const putAyahTranslationRoute = defineRoute({
   params: ayahTranslationParams,
   body: translationBody,
   response: storedTranslation,
+  otherSuccess: { status: 201, description: 'Created: the record had no translation in that locale.' },
   guard: forbidArabicLocale,
   errors: ['FORBIDDEN_LOCALE'],
   handle: async ({ params, body, key }, deps) => {
@@ -69,6 +71,9 @@ export const patchAyahRoute = defineRoute({
   errors: ['FORBIDDEN_LOCALE'],
   response: ayah,
   handle: async ({ params, body, key }, deps) => ({
-    data: await patchAyahMetadata(deps, { ...params, patch: body }, actorOfKey(key!)),
+    data: withNavigation(
+      deps.quranNavigator,
+      await patchAyahMetadata(deps, { ...params, patch: body }, actorOfKey(key!)),
+    ),
   }),
 });

@@ -1,0 +1,55 @@
+// Prepares the whole-service bench's database: `import all` (the CLI process) from a loopback raw mirror of
+// ../shared/data, 100,000 generated published mosques, and the keys the scenarios carry.
+import { migrateToLatest, openDatabase, sqliteUnitOfWork } from '@islamic-data/adapters-sqlite';
+import { createApiKey } from '@islamic-data/core';
+import { generateMosques, serveRawMirror } from '@islamic-data/test-fixtures';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { composeServices } from '../src/composition-root.js';
+import { loadConfig } from '../src/config.js';
+
+export const CLI_MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'main.js');
+
+const run = (args: string[], env: Record<string, string>) =>
+  new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, [CLI_MAIN, ...args], { env: { ...process.env, ...env } }, (error, _out, stderr) =>
+      error ? reject(new Error(`${args.join(' ')} failed:\n${stderr}`)) : resolve(),
+    );
+  });
+
+/** Every dataset of the manifest, through the operator's own command. */
+export async function importAllData(databasePath: string): Promise<void> {
+  const mirror = await serveRawMirror();
+  try {
+    await run(['import', 'all'], { DATABASE_PATH: databasePath, DATA_MIRROR: mirror.url, LOG_LEVEL: 'warn' });
+  } finally {
+    await mirror.close();
+  }
+}
+
+export async function seedMosques(databasePath: string, count: number): Promise<void> {
+  const database = openDatabase(databasePath);
+  try {
+    await migrateToLatest(database.db);
+    await sqliteUnitOfWork(database.db).run((stores) =>
+      stores.mosques.insertMany(generateMosques({ count, seed: 2026 })),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+/** A read key with every scope, made as `keys create` makes it. */
+export async function createReadKey(databasePath: string, name: string): Promise<string> {
+  const deps = await composeServices(
+    { ...loadConfig({}), databasePath, logLevel: 'warn' },
+    { logDestination: new Writable({ write: (_c, _e, done) => done() }) },
+  );
+  try {
+    return (await createApiKey(deps, { name, scopes: ['*'], permissions: ['read'] })).key;
+  } finally {
+    await deps.database.close();
+  }
+}

@@ -1,0 +1,62 @@
+/** One request of the example capture: a path below /api/v1, and a body for writes. */
+export interface ExampleRequest {
+  method?: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
+
+/** Visibly synthetic: no real mosque is described. */
+export const SYNTHETIC_MOSQUE = {
+  nameEn: 'Example Mosque (synthetic)',
+  addressLine1: '1 Example Street',
+  city: 'Istanbul',
+  country: 'TR',
+  submitterEmail: 'submitter@example.org',
+  languages: ['tr', 'en'],
+  website: 'https://example.org',
+};
+
+/** The request whose real answer illustrates each operation, by operationId. */
+export const EXAMPLE_REQUESTS: Record<string, ExampleRequest> = {
+  getPrayerTimes: { path: '/prayer-times?lat=41.0082&lng=28.9784&date=2026-03-20&method=turkey' },
+  getPrayerTimesCalendar: { path: '/prayer-times/calendar?lat=51.5074&lng=-0.1278&year=2026&month=2' },
+  getPrayerTimesCalendarIcs: { path: '/prayer-times/calendar.ics?lat=51.5074&lng=-0.1278&year=2026&month=3' },
+  getPrayerTimesMethods: { path: '/prayer-times/methods' },
+  getQibla: { path: '/qibla?lat=40.7128&lng=-74.0060' },
+  getHijri: { path: '/hijri?date=2026-03-20' },
+  getMosques: { path: '/mosques?city=istanbul' },
+  postMosques: { method: 'POST', path: '/mosques', body: SYNTHETIC_MOSQUE },
+  getMosquesSlug: { path: '/mosques/{slug}' },
+  getQuranSurahs: { path: '/quran/surahs' },
+  getQuranSurahsSurahAyahs: { path: '/quran/surahs/112/ayahs?translations=en' },
+  getQuranSurahsSurahAyahsAyah: { path: '/quran/surahs/1/ayahs/1?translations=en,ru,tr,az' },
+  patchQuranSurahsSurahAyahsAyah: {
+    method: 'PATCH',
+    path: '/quran/surahs/1/ayahs/2',
+    body: { tags: ['example-tag'], notes: 'An example note (synthetic).' },
+  },
+  putQuranSurahsSurahAyahsAyahTranslationsLocale: {
+    method: 'PUT',
+    path: '/quran/surahs/1/ayahs/3/translations/en-example',
+    body: { text: 'An example translation (synthetic).' },
+  },
+  getTranslationsQuranLang: { path: '/translations/quran/az' },
+  getTranslationsQuranLangSurah: { path: '/translations/quran/ar/112' },
+  getHadithCollections: { path: '/hadith/collections' },
+  getHadithRefs: { path: '/hadith/refs?refs=bukhari:1,nawawi40:2&translations=en' },
+  getHadithCollectionsId: { path: '/hadith/collections/bukhari' },
+  getHadithCollectionsIdHadiths: { path: '/hadith/collections/nawawi40/hadiths?limit=2' },
+  getHadithCollectionsIdHadithsNumber: { path: '/hadith/collections/bukhari/hadiths/1?translations=en' },
+  patchHadithCollectionsIdHadithsNumber: {
+    method: 'PATCH',
+    path: '/hadith/collections/nawawi40/hadiths/3',
+    body: { tags: ['example-tag'] },
+  },
+  putHadithCollectionsIdHadithsNumberTranslationsLocale: {
+    method: 'PUT',
+    path: '/hadith/collections/nawawi40/hadiths/4/translations/en-example',
+    body: { text: 'An example translation (synthetic).' },
+  },
+  getTranslationsHadithCollectionLang: { path: '/translations/hadith/nawawi40/ar' },
+  getTranslations: { path: '/translations' },
+};

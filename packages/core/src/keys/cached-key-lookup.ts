@@ -1,0 +1,43 @@
+import type { ContentVersionVector } from '../content-versions/content-versions.js';
+import type { ApiKeyRecord } from './api-key.js';
+import type { KeyStore } from './key-store.js';
+
+/** What verifying a presented key needs of the key store. */
+export type KeyLookup = Pick<KeyStore, 'findByHash' | 'markUsed'>;
+
+/** Key lookups as of the content versions a request read (once, for every cache it consults). */
+export interface KeyCache {
+  at(versions: ContentVersionVector): KeyLookup;
+}
+
+const MAX_CACHED_HASHES = 10_000;
+
+/**
+ * Keys by hash (unknown hashes too), kept until the `keys` content version moves: a key created, revoked or
+ * changed by any process (the CLI included) is looked up afresh on the next request, while expiry and
+ * revocation times are still compared with the clock on every request by `verifyApiKey`. `markUsed` writes
+ * through and updates the cached record, so lastUsedAt keeps its once-a-minute resolution.
+ */
+export function keyCacheByVersion(keys: KeyLookup): KeyCache {
+  const byHash = new Map<string, ApiKeyRecord | null>();
+  let cachedVersion = -1;
+  const markUsed = async (id: string, at: string) => {
+    await keys.markUsed(id, at);
+    for (const record of byHash.values()) if (record?.id === id) record.lastUsedAt = at;
+  };
+  const findByHash = async (hash: string, version: number) => {
+    if (version !== cachedVersion) {
+      byHash.clear();
+      cachedVersion = version;
+    }
+    const cached = byHash.get(hash);
+    if (cached !== undefined) return cached ?? undefined;
+    const found = await keys.findByHash(hash);
+    if (cachedVersion === version) {
+      if (byHash.size >= MAX_CACHED_HASHES) byHash.clear();
+      byHash.set(hash, found ?? null);
+    }
+    return found;
+  };
+  return { at: (versions) => ({ findByHash: (hash) => findByHash(hash, versions.keys), markUsed }) };
+}

@@ -1,0 +1,67 @@
+/**
+ * Arabic as search sees it: no tashkeel (harakat, shadda, sukun, tanwin, superscript alef), no
+ * tatweel, no Quranic annotation marks (small high letters and signs, pause marks, the rub el hizb
+ * and sajda signs, the Uthmani small waw and ya), and one form of the letter variants readers type
+ * interchangeably: أ إ آ ٱ ٲ ٳ → ا, ى ی → ي, ة → ه, ک → ك. Everything else is kept, so word
+ * boundaries stay where they were. The same function folds the indexed text and the query.
+ */
+const REMOVED_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x0610, 0x061a], // honorific signs and small high letters
+  [0x061c, 0x061c], // Arabic letter mark (direction)
+  [0x0640, 0x0640], // tatweel
+  [0x064b, 0x065f], // harakat, tanwin, shadda, sukun and the other combining marks
+  [0x0670, 0x0670], // superscript alef
+  [0x06d6, 0x06ed], // Quranic annotation marks, small waw and ya, rub el hizb, sajda sign
+  [0x08d3, 0x08ff], // extended Arabic marks
+  [0x200c, 0x200f], // zero-width joiners and direction marks
+];
+
+const isRemoved = (char: string) => {
+  const code = char.charCodeAt(0);
+  return REMOVED_RANGES.some(([from, to]) => code >= from && code <= to);
+};
+
+const REPLACED: Record<string, string> = {
+  '\u0622': '\u0627', // آ
+  '\u0623': '\u0627', // أ
+  '\u0625': '\u0627', // إ
+  '\u0671': '\u0627', // ٱ (alef wasla)
+  '\u0672': '\u0627', // ٲ
+  '\u0673': '\u0627', // ٳ
+  '\u0649': '\u064A', // ى
+  '\u06CC': '\u064A', // ی (Farsi yeh)
+  '\u0629': '\u0647', // ة
+  '\u06A9': '\u0643', // ک (keheh)
+};
+
+/** The folded text and, for each of its characters, the index of the character of `text` it came from. */
+export interface FoldedText {
+  text: string;
+  offsets: number[];
+}
+
+export function foldArabicWithOffsets(text: string): FoldedText {
+  let folded = '';
+  const offsets: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (isRemoved(char)) continue;
+    folded += REPLACED[char] ?? char;
+    offsets.push(i);
+  }
+  return { text: folded, offsets };
+}
+
+/**
+ * The stretch of `text` that folded characters [start, end) came from, with the marks that follow
+ * its last letter, so a marked word keeps its vowels.
+ */
+export function originalRange(text: string, offsets: readonly number[], start: number, end: number): [number, number] {
+  let originalEnd = offsets[end - 1]! + 1;
+  while (originalEnd < text.length && isRemoved(text[originalEnd]!)) originalEnd++;
+  return [offsets[start]!, originalEnd];
+}
+
+export function foldArabic(text: string): string {
+  return foldArabicWithOffsets(text).text;
+}

@@ -1,0 +1,49 @@
+/** How a snippet marks the words that matched. */
+export const SNIPPET_MARK = { open: '<mark>', close: '</mark>' } as const;
+
+/** Words shown around the first match; a shorter text is shown whole. */
+const SNIPPET_WORDS = 40;
+const WORDS_BEFORE_MATCH = 10;
+
+/** A matched stretch of a text: [start, end) in UTF-16 code units. */
+export type TextRange = readonly [number, number];
+
+/**
+ * A window of `text` around its first match with every match inside it wrapped in SNIPPET_MARK,
+ * `…` where the text was cut, and runs of white space (line breaks included) shown as one space.
+ */
+export function buildSnippet(text: string, ranges: readonly TextRange[]): string {
+  const words = [...text.matchAll(/\S+/g)].map((m) => [m.index, m.index + m[0].length] as const);
+  if (words.length === 0) return '';
+  const sorted = mergeRanges(ranges);
+  const firstWord =
+    sorted.length === 0
+      ? 0
+      : Math.max(
+          0,
+          words.findIndex(([, end]) => end > sorted[0]![0]),
+        );
+  const from = Math.max(0, Math.min(firstWord - WORDS_BEFORE_MATCH, words.length - SNIPPET_WORDS));
+  const to = Math.min(words.length, from + SNIPPET_WORDS);
+  const [start, end] = [words[from]![0], words[to - 1]![1]];
+  let snippet = '';
+  let at = start;
+  for (const [rangeStart, rangeEnd] of sorted) {
+    const [s, e] = [Math.max(rangeStart, start), Math.min(rangeEnd, end)];
+    if (s >= e) continue;
+    snippet += text.slice(at, s) + SNIPPET_MARK.open + text.slice(s, e) + SNIPPET_MARK.close;
+    at = e;
+  }
+  snippet += text.slice(at, end);
+  return `${from > 0 ? '… ' : ''}${snippet.replace(/\s+/g, ' ')}${to < words.length ? ' …' : ''}`;
+}
+
+function mergeRanges(ranges: readonly TextRange[]): Array<[number, number]> {
+  const merged: Array<[number, number]> = [];
+  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    const last = merged.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  return merged;
+}

@@ -1,0 +1,97 @@
+import { expect } from 'chai';
+import {
+  buildSnippet,
+  foldArabic,
+  foldArabicWithOffsets,
+  matchText,
+  parseSearchQuery,
+  ParameterError,
+  searchWords,
+} from '../src/index.js';
+
+describe('core: search text', () => {
+  describe('foldArabic', () => {
+    it('drops tashkeel, tatweel and annotation marks and unifies letter variants, keeping spaces', () => {
+      // Synthetic: "a first test" with every kind of mark the folding removes or rewrites.
+      expect(foldArabic('تَجْـرِبَةٌ أُولَىٰ ۖ إِلَى ٱلْآخِرِ')).to.equal('تجربه اولي  الي الاخر');
+      expect(foldArabic('Test ASCII stays')).to.equal('Test ASCII stays');
+    });
+
+    it('says where each folded character came from', () => {
+      const { text, offsets } = foldArabicWithOffsets('بِـا');
+      expect(text).to.equal('با');
+      expect(offsets).to.deep.equal([0, 3]);
+    });
+  });
+
+  describe('parseSearchQuery', () => {
+    it('reads words, phrases, prefixes and exclusions', () => {
+      expect(parseSearchQuery('Alpha "beta  gamma" delt* -epsilon -"zeta eta"')).to.deep.equal([
+        { words: ['alpha'], prefix: false, exclude: false },
+        { words: ['beta', 'gamma'], prefix: false, exclude: false },
+        { words: ['delt'], prefix: true, exclude: false },
+        { words: ['epsilon'], prefix: false, exclude: true },
+        { words: ['zeta', 'eta'], prefix: false, exclude: true },
+      ]);
+    });
+
+    it('treats every other FTS character as text: NEAR(, OR, column filters, carets, a lone quote', () => {
+      expect(parseSearchQuery('NEAR(alpha beta) OR title:x ^y "open').map((term) => term.words)).to.deep.equal([
+        ['near', 'alpha'],
+        ['beta'],
+        ['or'],
+        ['title', 'x'],
+        ['y'],
+        ['open'],
+      ]);
+      expect(parseSearchQuery('تَجْرِبَةٌ*')).to.deep.equal([{ words: ['تجربه'], prefix: true, exclude: false }]);
+    });
+
+    it('refuses, naming q, a query with nothing to find or too many terms', () => {
+      for (const q of ['"', '*', ')', "'--", '-alpha', '   ', '- "" -']) {
+        const error = (() => {
+          try {
+            parseSearchQuery(q);
+          } catch (caught) {
+            return caught;
+          }
+        })();
+        expect(error, q).to.be.instanceOf(ParameterError);
+        expect((error as ParameterError).parameters).to.deep.equal(['q']);
+      }
+      expect(() => parseSearchQuery(Array.from({ length: 17 }, (_, i) => `w${i}`).join(' '))).to.throw(/at most 16/);
+    });
+
+    it('splits words as the index does: letters and digits, lowercase', () => {
+      expect(searchWords("Test's 2:255, ALPHA-beta")).to.deep.equal(['test', 's', '2', '255', 'alpha', 'beta']);
+    });
+  });
+
+  describe('snippets and the plain matcher', () => {
+    it('marks phrase and prefix matches in the original text, accents and case aside', () => {
+      const text = 'Test Café alphabet, then the beta gamma words';
+      const match = matchText(text, parseSearchQuery('cafe alpha* "beta gamma"'));
+      expect(buildSnippet(text, match!.ranges)).to.equal(
+        'Test <mark>Café</mark> <mark>alphabet</mark>, then the <mark>beta gamma</mark> words',
+      );
+      expect(matchText(text, parseSearchQuery('cafe -beta'))).to.equal(undefined);
+      expect(matchText(text, parseSearchQuery('"gamma beta"'))).to.equal(undefined);
+    });
+
+    it('keeps the marks of an Arabic word inside its highlight', () => {
+      const text = 'تَجْرِبَةٌ أُولَىٰ';
+      const marked = buildSnippet(text, matchText(text, parseSearchQuery('اولي'))!.ranges);
+      expect(marked).to.equal('تَجْرِبَةٌ ' + '<mark>أُولَىٰ</mark>');
+    });
+
+    it('cuts a long text around the first match, with … where cut and white space as single spaces', () => {
+      const words = Array.from({ length: 100 }, (_, i) => `w${i}`);
+      words[60] = 'target';
+      const snippet = buildSnippet(words.join('\n'), matchText(words.join('\n'), parseSearchQuery('target'))!.ranges);
+      expect(snippet.startsWith('… w50 ')).to.equal(true);
+      expect(snippet.endsWith(' w89 …')).to.equal(true);
+      expect(snippet).to.contain('<mark>target</mark>');
+      expect(snippet.split(' ')).to.have.length(42);
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import type { ErrorCode } from '@islamic-data/core';
+import { randomUUID } from 'node:crypto';
+import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Logger } from 'pino';
+import { STATUS_BY_ERROR_CODE } from './platform/error-statuses.js';
+
+export interface HttpServerOptions {
+  /** Time a client has to send the request line and headers. */
+  headersTimeoutSeconds: number;
+  /** Time a client has to send the whole request, body included (at least the headers' time). */
+  requestTimeoutSeconds: number;
+  logger: Logger;
+}
+
+/**
+ * The HTTP server around the app: slow clients are cut off after seconds (Node's defaults wait a minute
+ * and more), and the requests Node refuses before the app sees them (headers too large, too slow, not
+ * HTTP) still get the JSON envelope and a request id.
+ */
+export function createHttpServer(app: RequestListener, options: HttpServerOptions): Server {
+  const server = createServer(
+    {
+      headersTimeout: options.headersTimeoutSeconds * 1000,
+      requestTimeout: options.requestTimeoutSeconds * 1000,
+      // How often Node looks for requests past those times (default 30 s, which would dominate them).
+      connectionsCheckingInterval: 500,
+    },
+    app,
+  );
+  server.on('clientError', answerClientError(options.logger));
+  // An expectation other than 100-continue would get Node's bare 417; RFC 9110 §10.1.1 lets a server ignore it.
+  server.on('checkExpectation', app);
+  return server;
+}
+
+function answerClientError(logger: Logger) {
+  return (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // A response already begun on this socket cannot be followed by another (as Node's own handler checks).
+    const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) return void socket.destroy();
+    const [code, message] = refusal(error.code);
+    const status = STATUS_BY_ERROR_CODE[code];
+    const requestId = randomUUID();
+    logger.warn({ requestId, status, reason: error.code ?? 'unknown' }, 'request refused before routing');
+    const body = JSON.stringify({ error: { code, message } });
+    socket.end(
+      [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        `X-Request-Id: ${requestId}`,
+        'X-Content-Type-Options: nosniff',
+        'Cache-Control: no-store',
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
+    setTimeout(() => socket.destroy(), 1000).unref();
+  };
+}
+
+function refusal(reason: string | undefined): [ErrorCode, string] {
+  switch (reason) {
+    case 'HPE_HEADER_OVERFLOW':
+      return ['HEADERS_TOO_LARGE', 'The request line and headers are larger than the server accepts (16 KiB).'];
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return ['REQUEST_TIMEOUT', 'The request was not received in time; send it again, faster.'];
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return ['PAYLOAD_TOO_LARGE', 'The request body is larger than the server accepts.'];
+    default:
+      return ['VALIDATION_ERROR', 'The request is not well-formed HTTP/1.1.'];
+  }
+}

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Request, Response } from 'express';
+import { preferredCoding, type ContentCoding } from './content-coding.js';
+import { noneMatchHits } from './conditional.js';
+
+/** Below this a body is always sent as it is: compressing it saves less than its headers weigh. */
+const COMPRESS_FROM_BYTES = 1024;
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+const compress = (coding: Exclude<ContentCoding, 'identity'>, body: Buffer): Promise<Buffer> =>
+  coding === 'gzip'
+    ? gzipAsync(body, { level: 6 })
+    : brotliAsync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 6,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      });
+
+/**
+ * One GET answer as bytes: its body, its entity tag and its headers, with each compressed variant made once
+ * (off the event loop) on first demand and kept. Every GET success goes through `send`, so GET and HEAD
+ * announce the same coding, length and tag, and a matching If-None-Match is a 304.
+ */
+export class Representation {
+  readonly etag: string;
+  private readonly variants = new Map<ContentCoding, Promise<Buffer>>();
+  /** Bytes held: the body and the variants made so far. */
+  size: number;
+  onGrow?: (bytes: number) => void;
+
+  constructor(
+    readonly body: Buffer,
+    readonly headers: Readonly<Record<string, string>>,
+  ) {
+    this.etag = createHash('sha1').update(body).digest('base64url');
+    this.size = body.length;
+  }
+
+  /** `identity` for small bodies, else what the request prefers. */
+  codingFor(req: Request): ContentCoding {
+    return this.body.length < COMPRESS_FROM_BYTES ? 'identity' : preferredCoding(req.headers['accept-encoding']);
+  }
+
+  /** A tag per coding: a strong validator names one sequence of bytes. */
+  etagFor(coding: ContentCoding): string {
+    return coding === 'identity' ? `"${this.etag}"` : `"${this.etag}-${coding}"`;
+  }
+
+  bytes(coding: ContentCoding): Promise<Buffer> | Buffer {
+    if (coding === 'identity') return this.body;
+    let variant = this.variants.get(coding);
+    if (!variant) {
+      variant = compress(coding, this.body);
+      this.variants.set(coding, variant);
+      void variant.then(
+        (compressed) => {
+          this.size += compressed.length;
+          this.onGrow?.(compressed.length);
+        },
+        () => this.variants.delete(coding),
+      );
+    }
+    return variant;
+  }
+
+  async send(req: Request, res: Response, cacheControl: string): Promise<void> {
+    const coding = this.codingFor(req);
+    const etag = this.etagFor(coding);
+    res.setHeader('Cache-Control', cacheControl);
+    res.setHeader('ETag', etag);
+    if (this.body.length >= COMPRESS_FROM_BYTES) res.setHeader('Vary', 'Accept-Encoding');
+    if (noneMatchHits(req.headers['if-none-match'], etag)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    const bytes = await this.bytes(coding);
+    res.statusCode = 200;
+    for (const name in this.headers) res.setHeader(name, this.headers[name]!);
+    if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
+    res.setHeader('Content-Length', bytes.length);
+    if (req.method === 'HEAD') res.end();
+    else res.end(bytes);
+  }
+}
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** The `{data}` envelope as a representation. */
+export const jsonRepresentation = (value: unknown): Representation =>
+  new Representation(Buffer.from(JSON.stringify(value)), { 'Content-Type': JSON_CONTENT_TYPE });
