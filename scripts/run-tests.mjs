@@ -17,6 +17,9 @@ const POSTGRES_REDIS_SUITES = [
   'cli/dist/test/http/hadith.test.js',
   'cli/dist/test/http/mosques.test.js',
   'cli/dist/test/http/rate-limit.test.js',
+  'cli/dist/test/http/search.test.js',
+  'cli/dist/test/http/representation-cache.test.js',
+  'cli/dist/test/http/quran-navigation.test.js',
 ];
 const SECOND_PASS = process.env.ISLAMIC_DATA_TEST_BACKEND === 'postgres-redis';
 

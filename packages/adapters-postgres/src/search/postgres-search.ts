@@ -1,6 +1,6 @@
 import {
   buildSnippet,
-  matchText,
+  comparableWord,
   type HadithSearchHit,
   type HadithTextSearch,
   type QuranSearchHit,
@@ -9,7 +9,9 @@ import {
 } from '@islamic-data/core';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../schema.js';
-import { searchQueryOf } from './search-vector.js';
+import { englishStems, isStemmed } from './english-stems.js';
+import { markedRanges } from './mark-matches.js';
+import { searchQueryOf, searchWordsOf } from './search-vector.js';
 
 const ARABIC = 'ar';
 
@@ -22,18 +24,44 @@ const published = (search: TextSearch, column: RawBuilder<unknown>) =>
 const localeOf = (search: TextSearch) =>
   search.locale === undefined || search.locale === ARABIC ? sql`` : sql`and t.locale = ${search.locale}`;
 
+/** The stems of the query's words, which the index holds beside English words. */
+const queryStems = (trx: Kysely<Database>, search: TextSearch) =>
+  englishStems(
+    trx,
+    search.terms.flatMap((term) => term.words.map(comparableWord)),
+  );
+
 /**
- * The snippet of one hit: core's matcher marks the terms in the original text (the index holds the
- * same words it compares), as SQLite's highlight() does: each occurrence of a word or a whole phrase.
+ * The snippets of a page of hits: the matches marked in the original text (markedRanges: each word or
+ * whole phrase, an English word also by its stem, with the stems of the hits' words read in one query)
+ * and cut by core's buildSnippet, as SQLite's highlight() and the in-memory stores do.
  */
-const snippetOf = (text: string, search: TextSearch) => buildSnippet(text, matchText(text, search.terms)?.ranges ?? []);
+async function snippetsOf(
+  trx: Kysely<Database>,
+  hits: readonly { locale: string; text: string }[],
+  search: TextSearch,
+  stems: ReadonlyMap<string, string>,
+): Promise<string[]> {
+  const english = hits.filter((hit) => isStemmed(hit.locale));
+  const all = new Map([
+    ...stems,
+    ...(await englishStems(
+      trx,
+      english.flatMap((hit) => searchWordsOf(hit.text)),
+    )),
+  ]);
+  return hits.map((hit) =>
+    buildSnippet(hit.text, markedRanges(hit.text, search.terms, isStemmed(hit.locale) ? all : undefined)),
+  );
+}
 
 /**
  * Both branches rank with ts_rank over the GIN-indexed vectors; the page is cut after merging them,
  * best first, ties in reading order.
  */
 export async function searchQuranIndex(trx: Kysely<Database>, search: QuranTextSearch): Promise<QuranSearchHit[]> {
-  const query = sql`${searchQueryOf(search.terms)}::tsquery`;
+  const stems = await queryStems(trx, search);
+  const query = sql`${searchQueryOf(search.terms, stems)}::tsquery`;
   const surah = (column: RawBuilder<unknown>) =>
     search.surah === undefined ? sql`` : sql`and ${column} = ${search.surah}`;
   const branches: RawBuilder<unknown>[] = [];
@@ -52,11 +80,13 @@ export async function searchQuranIndex(trx: Kysely<Database>, search: QuranTextS
     select surah, ayah, locale, text from (${sql.join(branches, sql` union all `)}) hits
     order by rank desc, surah, ayah, locale
     limit ${search.limit} offset ${search.offset}`.execute(trx);
-  return rows.map(({ surah, ayah, locale, text }) => ({ surah, ayah, locale, snippet: snippetOf(text, search) }));
+  const snippets = await snippetsOf(trx, rows, search, stems);
+  return rows.map(({ surah, ayah, locale }, i) => ({ surah, ayah, locale, snippet: snippets[i]! }));
 }
 
 export async function searchHadithIndex(trx: Kysely<Database>, search: HadithTextSearch): Promise<HadithSearchHit[]> {
-  const query = sql`${searchQueryOf(search.terms)}::tsquery`;
+  const stems = await queryStems(trx, search);
+  const query = sql`${searchQueryOf(search.terms, stems)}::tsquery`;
   const collection = (column: RawBuilder<unknown>) =>
     search.collection === undefined ? sql`` : sql`and ${column} = ${search.collection}`;
   const branches: RawBuilder<unknown>[] = [];
@@ -78,11 +108,12 @@ export async function searchHadithIndex(trx: Kysely<Database>, search: HadithTex
     join hadith_collections c on c.slug = hits.collection
     order by hits.rank desc, c.position, hits.sequence, hits.locale
     limit ${search.limit} offset ${search.offset}`.execute(trx);
-  return rows.map(({ collection, sequence, number, locale, text }) => ({
+  const snippets = await snippetsOf(trx, rows, search, stems);
+  return rows.map(({ collection, sequence, number, locale }, i) => ({
     collection,
     number,
     sequence,
     locale,
-    snippet: snippetOf(text, search),
+    snippet: snippets[i]!,
   }));
 }
