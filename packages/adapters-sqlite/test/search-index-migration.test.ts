@@ -33,7 +33,7 @@ describe('SQLite: the search-index migration indexes what the database already h
       'insert into hadiths (collection, sequence, number, text_ar) ' +
         "values ('test-collection', 1, '1a', 'حَدِيثُ ٱلتَّجْرِبَةِ')",
     );
-    expect((await migrateToLatest(database.db)).applied).to.include('2026-11-23-050-search-index');
+    expect((await migrateToLatest(database.db)).applied).to.include('2026-11-23-070-search-index');
   });
   after(async () => {
     await database.close();

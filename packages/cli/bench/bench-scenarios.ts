@@ -1,5 +1,7 @@
+import type { SearchScenario } from './search-scenarios.js';
+
 /** Which target ratio a scenario is held to (issue 13's targets). */
-export type ScenarioGroup = 'small keyed read' | 'large read' | 'download' | 'mosques' | 'rate limited';
+export type ScenarioGroup = 'small keyed read' | 'large read' | 'download' | 'mosques' | 'rate limited' | 'search';
 
 /**
  * One request the whole-service bench replays: against the server, and against a bare Express route and a
@@ -19,6 +21,10 @@ export interface BenchScenario {
 }
 
 const GZIP = { 'Accept-Encoding': 'gzip' };
+
+/** Issue 17's search scenarios (made from the Quran's own words), held to its target of 0.3. */
+export const searchBenchScenarios = (scenarios: SearchScenario[]): BenchScenario[] =>
+  scenarios.map(({ name, path }) => ({ name: `search: ${name}`, path, group: 'search', target: 0.3, key: 'read' }));
 
 export const BENCH_SCENARIOS: BenchScenario[] = [
   { name: 'qibla', path: '/api/v1/qibla?lat=40.7128&lng=-74.006', group: 'small keyed read', target: 0.6, key: 'read' },

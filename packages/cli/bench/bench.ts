@@ -8,6 +8,7 @@
 // BENCH_DIR (reuse a prepared database there), BENCH_CPU_PROF (a folder: profile the servers with --cpu-prof),
 // BENCH_ONLY (comma-separated parts of scenario names: measure only those, without the download check).
 import { closedPort } from '@islamic-data/test-fixtures';
+import { loadQuranJson } from '@islamic-data/sources';
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createReadKey, CLI_MAIN, importAllData, seedMosques } from './bench-data.js';
-import { BENCH_SCENARIOS, type BenchScenario } from './bench-scenarios.js';
+import { BENCH_SCENARIOS, searchBenchScenarios, type BenchScenario } from './bench-scenarios.js';
+import { searchScenarios } from './search-scenarios.js';
 import { topFrames } from './cpu-profile-top.js';
 import type { CapturedResponse } from './replay-servers.js';
 
@@ -138,9 +140,17 @@ async function prepare(dir: string): Promise<string> {
 
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 
-export async function runBench(
-  scenarios: BenchScenario[] = BENCH_SCENARIOS.filter((each) => !only || only.some((part) => each.name.includes(part))),
-): Promise<void> {
+const chosen = (scenarios: BenchScenario[]) =>
+  scenarios.filter((each) => !only || only.some((part) => each.name.includes(part)));
+
+/** Every scenario: issue 13's, then the search scenarios of issue 17 over the Quran being served. */
+const allScenarios = async (): Promise<BenchScenario[]> => [
+  ...BENCH_SCENARIOS,
+  ...searchBenchScenarios(searchScenarios(await loadQuranJson())),
+];
+
+export async function runBench(scenarios?: BenchScenario[]): Promise<void> {
+  scenarios ??= chosen(await allScenarios());
   const dir = process.env.BENCH_DIR ? path.resolve(process.env.BENCH_DIR) : mkdtempSync(path.join(tmpdir(), 'bench-'));
   mkdirSync(dir, { recursive: true });
   if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });

@@ -1,32 +1,13 @@
 // Child process of quran.bench: serves the real app over a database that already holds the Quran,
 // and bare Express 5 routes (with the same compression middleware) that send the same payloads
 // precomputed. Reports its ports and a read key on stdout; answers any IPC message with its memory.
-import { createApiKey, downloadQuranEdition, getAyah, listSurahAyahs } from '@islamic-data/core';
+import { downloadQuranEdition, getAyah, listSurahAyahs } from '@islamic-data/core';
 import { createApp } from '@islamic-data/http-express';
 import compression from 'compression';
 import express from 'express';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
-import { composeServices } from '../src/composition-root.js';
-import { loadConfig } from '../src/config.js';
+import { benchServices, listen } from './bench-child.js';
 
-const listen = (handler: Parameters<typeof createServer>[1]) =>
-  new Promise<number>((resolve) => {
-    const server = createServer(handler);
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
-
-const deps = await composeServices(
-  {
-    ...loadConfig({}),
-    databasePath: process.env.BENCH_DATABASE_PATH!,
-    rateLimitPerMinute: 1_000_000_000,
-    logLevel: 'warn',
-  },
-  { logDestination: new Writable({ write: (_c, _e, done) => done() }) },
-);
-const { key } = await createApiKey(deps, { name: 'Benchmark', scopes: ['*'], permissions: ['read'] });
+const { deps, key } = await benchServices();
 
 const payloads = {
   '/bare/surah-2': await listSurahAyahs(deps.stores, 2, { viewer: null }),

@@ -35,8 +35,10 @@ export function ensureChromium(log: (line: string) => void = (line) => process.s
     });
   log(`${DEBIAN_CHROMIUM} is missing: installing Debian's chromium package (apt-get update, apt-get install)`);
   try {
-    run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', 'chromium']);
+    // Waits for another apt-get (say, the PostgreSQL suite's) rather than failing on its lock.
+    const lock = ['-o', 'DPkg::Lock::Timeout=600'];
+    run('apt-get', [...lock, 'update', '-qq']);
+    run('apt-get', [...lock, 'install', '-y', '-qq', 'chromium']);
   } catch (error) {
     throw new Error(
       `Could not install chromium (run \`apt-get install -y chromium\` as root): ${String((error as Error).message)}`,
