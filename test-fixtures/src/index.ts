@@ -12,4 +12,5 @@ export * from './prayer-times/golden-times.js';
 export * from './hijri/hijri-fixtures.js';
 export * from './failure-of.js';
 export * from './upstream-mirror.js';
+export * from './system/index.js';
 export * from './system/chromium.js';

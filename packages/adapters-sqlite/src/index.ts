@@ -14,3 +14,4 @@ export * from './stores/sqlite-quran-store.js';
 export * from './stores/sqlite-hadith-store.js';
 export * from './stores/sqlite-hadith-import-store.js';
 export * from './stores/sqlite-mosque-store.js';
+export * from './table-rows.js';

@@ -1,6 +1,21 @@
 import 'reflect-metadata';
 import {
-  migrateToLatest,
+  migrateToLatest as migratePostgres,
+  openPostgresDatabase,
+  postgresContentVersions,
+  postgresHealthProbe,
+  postgresStores,
+  postgresUnitOfWork,
+} from '@islamic-data/adapters-postgres';
+import {
+  closeRedis,
+  connectRedis,
+  redisRateLimiter,
+  untilRedisReady,
+  type RedisClient as Redis,
+} from '@islamic-data/adapters-redis';
+import {
+  migrateToLatest as migrateSqlite,
   openDatabase,
   sqliteContentVersions,
   sqliteHealthProbe,
@@ -8,11 +23,22 @@ import {
   sqliteUnitOfWork,
   type SqliteDatabase,
 } from '@islamic-data/adapters-sqlite';
-import { InMemoryRateLimiter, QuranNavigator, systemClock, type Clock } from '@islamic-data/core';
+import {
+  InMemoryRateLimiter,
+  QuranNavigator,
+  systemClock,
+  type Clock,
+  type ContentVersions,
+  type HealthProbe,
+  type Stores,
+  type UnitOfWork,
+} from '@islamic-data/core';
 import type { AppDependencies } from '@islamic-data/http-express';
 import { quranMetaLayout } from '@islamic-data/sources';
+import cluster from 'node:cluster';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import { primaryRateLimiter } from './cluster/primary-rate-limiter.js';
 import type { Config } from './config.js';
 
 /** Injection tokens: core classes carry no decorators, so everything is registered by token. */
@@ -20,25 +46,94 @@ export const TOKENS = {
   config: Symbol('Config'),
   clock: Symbol('Clock'),
   logger: Symbol('Logger'),
-  database: Symbol('SqliteDatabase'),
+  storage: Symbol('Storage'),
+  database: Symbol('Database'),
   stores: Symbol('Stores'),
   unitOfWork: Symbol('UnitOfWork'),
   rateLimiter: Symbol('RateLimiter'),
+  redis: Symbol('Redis'),
   health: Symbol('HealthProbe'),
   quranNavigator: Symbol('QuranNavigator'),
   contentVersions: Symbol('ContentVersions'),
 } as const;
 
+/** The open database, whichever engine it is, as the process and the operator commands see it. */
+export interface Database {
+  engine: 'sqlite' | 'postgres';
+  /** The SQLite file, or the PostgreSQL URL without its password. */
+  name: string;
+  /** The SQLite database, for what only SQLite has (online backup, restore, integrity_check); else undefined. */
+  sqlite: SqliteDatabase | undefined;
+  /** Applies pending migrations; safe on every start. */
+  migrate(): Promise<{ applied: string[] }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Every port that lives in the database, from one engine. A new port is a field here, one line in
+ * each engine below and a token in `registerStorage`.
+ */
+interface Storage {
+  database: Database;
+  stores: Stores;
+  unitOfWork: UnitOfWork;
+  health: HealthProbe;
+  contentVersions: ContentVersions;
+}
+
+function sqliteStorage(file: string): Storage {
+  const database = openDatabase(file);
+  return {
+    database: {
+      engine: 'sqlite',
+      name: database.file,
+      sqlite: database,
+      migrate: () => migrateSqlite(database.db),
+      close: () => database.close(),
+    },
+    stores: sqliteStores(database.db),
+    unitOfWork: sqliteUnitOfWork(database.db),
+    health: sqliteHealthProbe(database.sqlite),
+    contentVersions: sqliteContentVersions(database.db, database.sqlite),
+  };
+}
+
+function postgresStorage(url: string): Storage {
+  const database = openPostgresDatabase(url);
+  return {
+    database: {
+      engine: 'postgres',
+      name: database.name,
+      sqlite: undefined,
+      migrate: () => migratePostgres(database.db),
+      close: () => database.close(),
+    },
+    stores: postgresStores(database.db),
+    unitOfWork: postgresUnitOfWork(database.db),
+    health: postgresHealthProbe(database.db),
+    contentVersions: postgresContentVersions(database.db),
+  };
+}
+
 /** The app's dependencies, plus what the process itself needs: its configuration and the open database. */
 export interface Services extends AppDependencies {
   config: Config;
-  database: SqliteDatabase;
+  database: Database;
+  /**
+   * Waits (5 s at most) for the Redis connection, when there is one; a server that starts without it
+   * answers 503 until it connects.
+   */
+  rateLimiterReady(): Promise<void>;
+  /** Closes the database and, when there is one, the Redis connection. */
+  close(): Promise<void>;
 }
 
 export interface CompositionOptions {
   clock?: Clock;
   /** Where log lines go (standard output by default). */
   logDestination?: DestinationStream;
+  /** Prefix of the Redis rate-limit keys (tests give each app its own; deployments keep the default). */
+  redisKeyPrefix?: string;
 }
 
 /** The only place that decides which adapter serves which port. */
@@ -65,41 +160,65 @@ export function buildContainer(config: Config, options: CompositionOptions = {})
   container.register(TOKENS.quranNavigator, {
     useFactory: instanceCachingFactory(() => new QuranNavigator(quranMetaLayout())),
   });
-  // Counting in process memory: one server process per database file is the supported shape.
-  container.register(TOKENS.rateLimiter, {
-    useFactory: instanceCachingFactory(
-      () => new InMemoryRateLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000 }),
-    ),
-  });
+  registerRateLimiter(container, config, options);
   return container;
 }
 
 /**
- * Stores, unit of work, health probe and content versions over the configured storage: today always the
- * SQLite file at DATABASE_PATH.
+ * Stores, unit of work, health probe and content versions: PostgreSQL at DATABASE_URL when set, else the
+ * SQLite file (DATABASE_PATH).
  */
 function registerStorage(container: DependencyContainer, config: Config): void {
-  const database = (c: DependencyContainer) => c.resolve<SqliteDatabase>(TOKENS.database);
-  container.register(TOKENS.database, { useFactory: instanceCachingFactory(() => openDatabase(config.databasePath)) });
-  container.register(TOKENS.stores, { useFactory: instanceCachingFactory((c) => sqliteStores(database(c).db)) });
-  container.register(TOKENS.unitOfWork, {
-    useFactory: instanceCachingFactory((c) => sqliteUnitOfWork(database(c).db)),
+  const storage = (c: DependencyContainer) => c.resolve<Storage>(TOKENS.storage);
+  container.register(TOKENS.storage, {
+    useFactory: instanceCachingFactory(() =>
+      config.databaseUrl ? postgresStorage(config.databaseUrl) : sqliteStorage(config.databasePath),
+    ),
   });
-  container.register(TOKENS.health, {
-    useFactory: instanceCachingFactory((c) => sqliteHealthProbe(database(c).sqlite)),
-  });
+  container.register(TOKENS.database, { useFactory: instanceCachingFactory((c) => storage(c).database) });
+  container.register(TOKENS.stores, { useFactory: instanceCachingFactory((c) => storage(c).stores) });
+  container.register(TOKENS.unitOfWork, { useFactory: instanceCachingFactory((c) => storage(c).unitOfWork) });
+  container.register(TOKENS.health, { useFactory: instanceCachingFactory((c) => storage(c).health) });
   container.register(TOKENS.contentVersions, {
-    useFactory: instanceCachingFactory((c) => sqliteContentVersions(database(c).db, database(c).sqlite)),
+    useFactory: instanceCachingFactory((c) => storage(c).contentVersions),
   });
+}
+
+const policyOf = (config: Config) => ({ limit: config.rateLimitPerMinute, windowMs: 60_000 });
+
+/**
+ * Redis at REDIS_URL when set: exact across every process and instance. Otherwise a worker of
+ * `WORKERS=N` asks its primary, which counts for all of them (`primaryLimiterForWorkers`), and a
+ * single server process counts in its own memory.
+ */
+function registerRateLimiter(container: DependencyContainer, config: Config, options: CompositionOptions): void {
+  const policy = policyOf(config);
+  container.register(TOKENS.redis, {
+    useFactory: instanceCachingFactory(() => (config.redisUrl ? connectRedis(config.redisUrl) : undefined)),
+  });
+  container.register(TOKENS.rateLimiter, {
+    useFactory: instanceCachingFactory((c) => {
+      const redis = c.resolve<Redis | undefined>(TOKENS.redis);
+      if (redis) return redisRateLimiter(redis, policy, { keyPrefix: options.redisKeyPrefix });
+      if (cluster.isWorker) return primaryRateLimiter();
+      return new InMemoryRateLimiter(policy);
+    }),
+  });
+}
+
+/** The limiter the primary of `WORKERS=N` counts with for its workers: none when Redis counts. */
+export function primaryLimiterForWorkers(config: Config): InMemoryRateLimiter | undefined {
+  return config.redisUrl ? undefined : new InMemoryRateLimiter(policyOf(config));
 }
 
 export function resolveServices(container: DependencyContainer): Services {
   const config = container.resolve<Config>(TOKENS.config);
+  const database = container.resolve<Database>(TOKENS.database);
   return {
     config,
     clock: container.resolve(TOKENS.clock),
     logger: container.resolve<Logger>(TOKENS.logger),
-    database: container.resolve(TOKENS.database),
+    database,
     stores: container.resolve(TOKENS.stores),
     unitOfWork: container.resolve(TOKENS.unitOfWork),
     rateLimiter: container.resolve(TOKENS.rateLimiter),
@@ -108,12 +227,21 @@ export function resolveServices(container: DependencyContainer): Services {
     contentVersions: container.resolve(TOKENS.contentVersions),
     representationCacheBytes: config.cacheMegabytes * 1024 * 1024,
     trustProxy: config.trustProxy,
+    async rateLimiterReady() {
+      const redis = container.resolve<Redis | undefined>(TOKENS.redis);
+      if (redis && !(await untilRedisReady(redis)))
+        container.resolve<Logger>(TOKENS.logger).warn('Redis is not reachable yet: requests get 503 until it is');
+    },
+    async close() {
+      const redis = container.resolve<Redis | undefined>(TOKENS.redis);
+      await Promise.all([database.close(), redis && closeRedis(redis)]);
+    },
   };
 }
 
 /** Opens and migrates the database and wires every port: what the server and every command start from. */
 export async function composeServices(config: Config, options: CompositionOptions = {}): Promise<Services> {
   const services = resolveServices(buildContainer(config, options));
-  await migrateToLatest(services.database.db);
+  await services.database.migrate();
   return services;
 }

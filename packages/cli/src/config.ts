@@ -1,4 +1,5 @@
 import { GITHUB_RAW_BASE } from '@islamic-data/sources';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /** Everything the server reads from its environment (CONTRACT §15); nothing else configures it. */
@@ -6,7 +7,13 @@ export interface Config {
   port: number;
   host: string;
   databasePath: string;
+  /** DATABASE_URL: a `postgres://` URL selects PostgreSQL instead of the SQLite file (CONTRACT §17). */
+  databaseUrl: string | undefined;
+  /** REDIS_URL: keeps the rate-limit windows in Redis, shared by every process and instance. */
+  redisUrl: string | undefined;
   rateLimitPerMinute: number;
+  /** WORKERS: server processes on one port (`auto`: one per CPU). */
+  workers: number;
   logLevel: string;
   /** The budget of the in-memory representation cache (serialised GET answers and their compressed variants). */
   cacheMegabytes: number;
@@ -29,7 +36,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: integerFrom(env.PORT, 'PORT', 3000, 0, 65535),
     host: env.HOST || '0.0.0.0',
     databasePath,
+    databaseUrl: urlFrom(env.DATABASE_URL, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: urlFrom(env.REDIS_URL, 'REDIS_URL', ['redis:', 'rediss:']),
     rateLimitPerMinute: integerFrom(env.RATE_LIMIT_PER_MINUTE, 'RATE_LIMIT_PER_MINUTE', 100, 1, 1_000_000),
+    workers: env.WORKERS === 'auto' ? availableParallelism() : integerFrom(env.WORKERS, 'WORKERS', 1, 1, 256),
     logLevel: env.LOG_LEVEL || 'info',
     cacheMegabytes: integerFrom(env.CACHE_MAX_MB, 'CACHE_MAX_MB', 64, 1, 65_536),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
@@ -69,4 +79,18 @@ function mirrorFrom(value: string | undefined): string {
   if (value === undefined || value === '') return GITHUB_RAW_BASE;
   if (!/^https?:\/\/[^/]/i.test(value)) throw new Error(`DATA_MIRROR must be an http(s) base URL, got '${value}'.`);
   return value.replace(/\/+$/, '');
+}
+
+/** An optional URL whose scheme must be one of `protocols`; the message never repeats it (it may hold a password). */
+function urlFrom(value: string | undefined, name: string, protocols: string[]): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(value).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (!protocol || !protocols.includes(protocol))
+    throw new Error(`${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}.`);
+  return value;
 }

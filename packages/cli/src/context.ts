@@ -1,7 +1,7 @@
 import { composeServices, type Services } from './composition-root.js';
 import { loadConfig } from './config.js';
 
-/** Opens the same database the server uses (DATABASE_PATH) with every port wired; logs go to stderr. */
+/** Opens the same database the server uses (DATABASE_URL or DATABASE_PATH) with every port wired; logs go to stderr. */
 export async function openServices(): Promise<Services> {
   return composeServices(loadConfig(), { logDestination: process.stderr });
 }
@@ -12,6 +12,6 @@ export async function withServices<T>(work: (deps: Services) => Promise<T>): Pro
   try {
     return await work(deps);
   } finally {
-    await deps.database.close();
+    await deps.close();
   }
 }

@@ -1,5 +1,6 @@
 import { claimDatabaseForServer } from '@islamic-data/adapters-sqlite';
 import { createApp, createHttpServer } from '@islamic-data/http-express';
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { composeServices, type CompositionOptions, type Services } from './composition-root.js';
@@ -18,8 +19,11 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer(config: Config, options: CompositionOptions = {}): Promise<RunningServer> {
   const deps = await composeServices(config, options);
-  const releaseDatabase = claimDatabaseForServer(deps.database.file);
+  // One server per SQLite file (a WORKERS=N primary claims it for its workers); any number on PostgreSQL.
+  const releaseDatabase =
+    deps.database.sqlite && cluster.isPrimary ? claimDatabaseForServer(deps.database.sqlite.file) : () => undefined;
   await prepareContent(deps);
+  await deps.rateLimiterReady();
   const server = createHttpServer(createApp(deps), {
     headersTimeoutSeconds: config.headersTimeoutSeconds,
     requestTimeoutSeconds: config.requestTimeoutSeconds,
@@ -34,7 +38,7 @@ export async function startServer(config: Config, options: CompositionOptions = 
   });
   const { address, port } = server.address() as AddressInfo;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
-  deps.logger.info({ url, databasePath: config.databasePath }, 'listening');
+  deps.logger.info({ url, database: deps.database.name }, 'listening');
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -42,7 +46,7 @@ export async function startServer(config: Config, options: CompositionOptions = 
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       server.close(async () => {
         clearTimeout(force);
-        await deps.database.close();
+        await deps.close();
         releaseDatabase();
         deps.logger.info('stopped');
         resolve();

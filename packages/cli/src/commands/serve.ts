@@ -1,4 +1,6 @@
 import { Command } from 'commander';
+import cluster from 'node:cluster';
+import { runWorkers } from '../cluster/workers.js';
 import { loadConfig } from '../config.js';
 import { startServer, stopOnSignals } from '../server.js';
 
@@ -6,7 +8,9 @@ export function serveCommand(): Command {
   return new Command('serve')
     .description('Migrate the database and serve the API on HOST:PORT until SIGTERM')
     .action(async () => {
-      const running = await startServer(loadConfig());
+      const config = loadConfig();
+      if (config.workers > 1 && cluster.isPrimary) return runWorkers(config);
+      const running = await startServer(config);
       stopOnSignals(running);
     });
 }

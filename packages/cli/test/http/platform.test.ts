@@ -91,7 +91,8 @@ describe('http: platform (CORS, ETag, compression, health, OpenAPI)', () => {
     expect(operation.parameters.map((p: { name: string }) => p.name)).to.deep.equal(['lat', 'lng']);
     expect(operation.parameters[0].schema).to.include({ minimum: -90, maximum: 90 });
     expect(operation.security).to.deep.equal([{ ApiKey: [] }]);
-    expect(operation.responses).to.have.keys('200', '304', '400', '401', '403', '404', '429', '500');
+    expect(operation.responses).to.have.keys('200', '304', '400', '401', '403', '404', '429', '500', '503');
+    expect(operation.responses['503'].description).to.equal('`SERVICE_UNAVAILABLE`');
     expect(
       operation.responses['403'].content['application/json'].schema.properties.error.properties.code.enum,
     ).to.deep.equal(['INSUFFICIENT_SCOPE', 'INSUFFICIENT_PERMISSION']);

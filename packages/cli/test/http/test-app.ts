@@ -2,6 +2,7 @@ import { integrityCheck } from '@islamic-data/adapters-sqlite';
 import { createApiKey, hashApiKey, type Clock, type CreateKeyInput, type QuranSource } from '@islamic-data/core';
 import { apiRoutes, createApp, type RouteDefinition } from '@islamic-data/http-express';
 import { loadQuranJson } from '@islamic-data/sources';
+import { sharedPostgres, sharedRedis } from '@islamic-data/test-fixtures';
 import { expect } from 'chai';
 import type { Express } from 'express';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,9 +25,28 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app over a real SQLite file in a temporary folder, logging into memory. */
+export type TestBackend = 'sqlite' | 'postgres-redis';
+
+/**
+ * What test apps keep their data in unless a suite says otherwise: a SQLite file, or, when the run
+ * sets ISLAMIC_DATA_TEST_BACKEND=postgres-redis (scripts/run-tests.mjs does for some suites), a new
+ * database on the test PostgreSQL cluster with the rate limit in the test Redis.
+ */
+export const TEST_BACKEND: TestBackend =
+  process.env.ISLAMIC_DATA_TEST_BACKEND === 'postgres-redis' ? 'postgres-redis' : 'sqlite';
+
+let apps = 0;
+
+/** The real app over a real SQLite file in a temporary folder (or PostgreSQL and Redis), logging into memory. */
 export async function startTestApp(
-  options: { clock?: Clock; rateLimitPerMinute?: number; extraRoutes?: RouteDefinition[] } = {},
+  options: {
+    clock?: Clock;
+    rateLimitPerMinute?: number;
+    extraRoutes?: RouteDefinition[];
+    backend?: TestBackend;
+    /** A Redis of the suite's own (one it stops and starts), instead of the run's shared one. */
+    redisUrl?: string;
+  } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(path.join(tmpdir(), 'islamic-data-http-'));
   const logs: string[] = [];
@@ -42,7 +62,15 @@ export async function startTestApp(
     rateLimitPerMinute: options.rateLimitPerMinute ?? 100,
     logLevel: 'info',
   };
-  const deps = await composeServices(config, { clock: options.clock, logDestination });
+  const onPostgres = (options.backend ?? TEST_BACKEND) === 'postgres-redis';
+  if (onPostgres) {
+    config.databaseUrl = await (await sharedPostgres()).createDatabase();
+    config.redisUrl = options.redisUrl ?? (await sharedRedis()).url;
+  }
+  // Every app of the run shares the test Redis: each counts under a prefix of its own, as its own deployment.
+  const redisKeyPrefix = `test-${process.pid}-${++apps}:`;
+  const deps = await composeServices(config, { clock: options.clock, logDestination, redisKeyPrefix });
+  await deps.rateLimiterReady();
   const routes = options.extraRoutes?.length ? [...apiRoutes, ...options.extraRoutes] : apiRoutes;
   // Every response is checked against the document the app serves (response-validation.ts).
   const app = validatingResponses(createApp(deps, routes), routes);
@@ -57,10 +85,13 @@ export async function startTestApp(
       issuedKeys.push(issued.key);
       return { key: issued.key, id: issued.summary.id };
     },
-    integrity: () => integrityCheck(deps.database.sqlite),
+    integrity: () => {
+      if (!deps.database.sqlite) throw new Error("integrity_check is SQLite's: this app is on PostgreSQL.");
+      return integrityCheck(deps.database.sqlite.sqlite);
+    },
     /** Also checks, for every suite, that no issued key nor its hash reached a log line. */
     async close() {
-      await deps.database.close();
+      await deps.close();
       const logged = logs.join('');
       const leaked = issuedKeys.find((key) => logged.includes(key) || logged.includes(hashApiKey(key)));
       rmSync(dir, { recursive: true, force: true });

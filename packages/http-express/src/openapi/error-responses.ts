@@ -20,8 +20,17 @@ export const errorEnvelopeSchema = (codes: readonly string[] = ERROR_CODES): Jso
   additionalProperties: false,
 });
 
-/** What every route can answer: a bad parameter, an unknown record, a spent rate limit, a failure. */
-const EVERY_ROUTE: ErrorCode[] = ['VALIDATION_ERROR', 'NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR'];
+/**
+ * What every route can answer: a bad parameter, an unknown record, a spent rate limit, a failure, and
+ * SERVICE_UNAVAILABLE when the shared rate-limit store (Redis) cannot be reached.
+ */
+const EVERY_ROUTE: ErrorCode[] = [
+  'VALIDATION_ERROR',
+  'NOT_FOUND',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+];
 const KEYED: ErrorCode[] = [
   'MISSING_API_KEY',
   'INVALID_API_KEY',

@@ -196,7 +196,8 @@ function decode(raw: Buffer, encoding: string | undefined): string {
 }
 
 function snapshotOf(t: TestApp): string {
-  const sqlite = t.deps.database.sqlite;
+  const sqlite = t.deps.database.sqlite?.sqlite;
+  if (!sqlite) throw new Error('The fuzz suite snapshots a SQLite database');
   const tables = sqlite
     .prepare("select name from sqlite_master where type = 'table' and name not in ('api_keys') order by name")
     .all() as { name: string }[];

@@ -1,0 +1,77 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+import { indexSearchText, SEARCHED_TABLES } from '../search/search-vector.js';
+import { fromMosqueRow, toMosqueRow, type MosquesTable } from '../tables/mosques/mosques.table.js';
+
+/**
+ * What `db copy` moves from a SQLite deployment, parents before children: keys, the audit log,
+ * editions, the Quran, the Hadith and the mosques (rate-limit windows are not worth moving). Their
+ * columns are named as in SQLite.
+ */
+export const COPIED_TABLES = [
+  'api_keys',
+  'audit_log',
+  'editions',
+  'quran_surahs',
+  'quran_ayahs',
+  'quran_ayah_translations',
+  'hadith_collections',
+  'hadith_books',
+  'hadiths',
+  'hadith_translations',
+  'hadith_number_keys',
+  'mosques',
+] as const satisfies readonly (keyof Database)[];
+
+export type CopiedTable = (typeof COPIED_TABLES)[number];
+
+/** PostgreSQL binds at most 65,535 parameters a statement. */
+const MAX_PARAMETERS = 60_000;
+
+// Rows of any copied table: their shape is the table's, as SQLite stored it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyRow = Record<string, any>;
+
+export async function countRows(db: Kysely<Database>, table: CopiedTable): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db);
+  return rows[0]!.n;
+}
+
+/** Refuses a database that holds any row of a copied table: a copy goes into an empty database only. */
+export async function assertNothingToOverwrite(db: Kysely<Database>): Promise<void> {
+  for (const table of COPIED_TABLES) {
+    const count = await countRows(db, table);
+    if (count > 0) throw new Error(`The target database is not empty: ${table} has ${count} rows.`);
+  }
+}
+
+/**
+ * Inserts rows as read from the SQLite table of the same name; a mosque gets its search lexemes here, a
+ * Quran or Hadith text its search vector (SQLite's own search tables are not copied: their content is
+ * derived). Content versions are not copied either: the triggers raise them as the rows arrive.
+ */
+export async function insertCopiedRows(trx: Kysely<Database>, table: CopiedTable, rows: AnyRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values =
+    table === 'mosques'
+      ? rows.map((row) => ({
+          id: row.id as number,
+          ...toMosqueRow(fromMosqueRow(row as MosquesTable & { id: number })),
+        }))
+      : rows;
+  const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(values[0]!).length));
+  for (let start = 0; start < values.length; start += perStatement)
+    await (trx as unknown as Kysely<AnyRow>)
+      .insertInto(table)
+      .values(values.slice(start, start + perStatement))
+      .execute();
+  const searched = Object.entries(SEARCHED_TABLES).find(([, tables]) => tables.some((t) => t.table === table));
+  if (searched) await indexSearchText(trx, searched[0] as keyof typeof SEARCHED_TABLES);
+}
+
+/** After copying ids as they were: the identity columns continue after the highest copied id. */
+export async function continueIdentities(trx: Kysely<Database>): Promise<void> {
+  for (const table of ['audit_log', 'mosques'] as const)
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce(max(id), 0) + 1, false)
+      from ${sql.table(table)}`.execute(trx);
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as mosques from './2026-11-23-040-mosques.js';
+
+/** The mosques migrations by their date-prefixed names. */
+export const mosquesMigrations: Record<string, Migration> = {
+  '2026-11-23-040-mosques': mosques,
+};

@@ -1,0 +1,186 @@
+import {
+  ARABIC_LOCALE,
+  type HadithMetadata,
+  type HadithQuery,
+  type HadithStore,
+  type Translation,
+} from '@islamic-data/core';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+import { searchHadithIndex } from '../search/postgres-search.js';
+import { indexSearchText } from '../search/search-vector.js';
+import { fromHadithBookRow } from '../tables/hadith/hadith-books.table.js';
+import { fromHadithCollectionRow } from '../tables/hadith/hadith-collections.table.js';
+import { fromTranslationRow } from '../tables/content-columns.js';
+import { toHadithTranslationRow } from '../tables/hadith/hadith-translations.table.js';
+import { fromHadithRow, toHadithMetadataRow, type HadithWithBookRow } from '../tables/hadith/hadiths.table.js';
+
+/** Written literally (not as a parameter) so that the planner can use the partial index on published hadiths. */
+const PUBLISHED = sql<boolean>`h.published = 1`;
+
+export function postgresHadithStore(trx: Kysely<Database>): HadithStore {
+  const hadithsWithBooks = () =>
+    trx
+      .selectFrom('hadiths as h')
+      .leftJoin('hadith_books as b', (join) =>
+        join.onRef('b.collection', '=', 'h.collection').onRef('b.number', '=', 'h.book_number'),
+      )
+      .selectAll('h')
+      .select(['b.name_en as book_name_en', 'b.name_ar as book_name_ar']);
+
+  /** The translations of a run of hadiths, read as one range of the primary key. */
+  async function withTranslations(rows: HadithWithBookRow[], query: HadithQuery) {
+    const bySequence = new Map<number, Record<string, string>>(rows.map((row) => [row.sequence, {}]));
+    if (rows.length > 0 && query.locales?.length !== 0) {
+      let select = trx
+        .selectFrom('hadith_translations')
+        .select(['sequence', 'locale', 'text'])
+        .where('collection', '=', rows[0]!.collection)
+        .where('sequence', '>=', rows[0]!.sequence)
+        .where('sequence', '<=', rows.at(-1)!.sequence);
+      if (query.locales !== undefined) select = select.where('locale', 'in', query.locales);
+      for (const translation of await select.orderBy('sequence').orderBy('locale').execute()) {
+        const translations = bySequence.get(translation.sequence);
+        if (translations) translations[translation.locale] = translation.text;
+      }
+    }
+    return rows.map((row) => fromHadithRow(row, bySequence.get(row.sequence)!));
+  }
+
+  return {
+    async listCollections(slug?: string) {
+      let query = trx
+        .selectFrom('hadith_collections as c')
+        .select(['c.slug', 'c.name', 'c.name_ar', 'c.numbering'])
+        .select((eb) =>
+          eb
+            .selectFrom('hadiths as h')
+            .select((count) => count.fn.countAll<number>().as('total'))
+            .whereRef('h.collection', '=', 'c.slug')
+            .where(PUBLISHED)
+            .as('total'),
+        )
+        .orderBy('c.position')
+        .orderBy('c.slug');
+      if (slug !== undefined) query = query.where('c.slug', '=', slug);
+      const rows = await query.execute();
+      return rows.map((row) => ({
+        slug: row.slug,
+        name: row.name,
+        nameAr: row.name_ar,
+        total: Number(row.total ?? 0),
+        numbering: row.numbering,
+      }));
+    },
+
+    async getCollectionInfo(slug: string) {
+      const row = await trx.selectFrom('hadith_collections').selectAll().where('slug', '=', slug).executeTakeFirst();
+      return row && fromHadithCollectionRow(row);
+    },
+
+    async listBooks(collection: string) {
+      const rows = await trx
+        .selectFrom('hadith_books')
+        .selectAll()
+        .where('collection', '=', collection)
+        .orderBy('number')
+        .execute();
+      return rows.map(fromHadithBookRow);
+    },
+
+    async resolveNumber(collection: string, key: string) {
+      const row = await trx
+        .selectFrom('hadith_number_keys')
+        .select('sequence')
+        .where('collection', '=', collection)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return row?.sequence;
+    },
+
+    async getHadith(collection: string, sequence: number, query: HadithQuery = {}) {
+      const row = await hadithsWithBooks()
+        .where('h.collection', '=', collection)
+        .where('h.sequence', '=', sequence)
+        .executeTakeFirst();
+      return row && (await withTranslations([row], query))[0];
+    },
+
+    async listHadiths(collection, query) {
+      let select = hadithsWithBooks().where('h.collection', '=', collection).where('h.sequence', '>', query.startAfter);
+      if (!query.includeUnpublished) select = select.where(PUBLISHED);
+      return withTranslations(await select.orderBy('h.sequence').limit(query.limit).execute(), query);
+    },
+
+    async listPublishedTexts(collection: string, locale: string) {
+      if (locale === ARABIC_LOCALE) {
+        const rows = await trx
+          .selectFrom('hadiths as h')
+          .select(['h.sequence', 'h.number', 'h.text_ar'])
+          .where('h.collection', '=', collection)
+          .where(PUBLISHED)
+          .where('h.text_ar', 'is not', null)
+          .orderBy('h.sequence')
+          .execute();
+        return rows.map((row) => ({ sequence: row.sequence, number: row.number, text: row.text_ar! }));
+      }
+      return trx
+        .selectFrom('hadith_translations as t')
+        .innerJoin('hadiths as h', (join) =>
+          join.onRef('h.collection', '=', 't.collection').onRef('h.sequence', '=', 't.sequence'),
+        )
+        .select(['t.sequence', 'h.number', 't.text'])
+        .where('t.collection', '=', collection)
+        .where('t.locale', '=', locale)
+        .where(PUBLISHED)
+        .orderBy('t.sequence')
+        .execute();
+    },
+
+    async getTranslation(collection: string, sequence: number, locale: string) {
+      const row = await trx
+        .selectFrom('hadith_translations')
+        .select(['locale', 'text', 'updated_at'])
+        .where('collection', '=', collection)
+        .where('sequence', '=', sequence)
+        .where('locale', '=', locale)
+        .executeTakeFirst();
+      return row && fromTranslationRow(row);
+    },
+
+    async putTranslation(collection: string, sequence: number, translation: Translation) {
+      await trx
+        .insertInto('hadith_translations')
+        .values(toHadithTranslationRow(collection, sequence, translation))
+        .onConflict((oc) =>
+          oc
+            .columns(['collection', 'sequence', 'locale'])
+            .doUpdateSet({ text: translation.text, updated_at: translation.updatedAt }),
+        )
+        .execute();
+      await indexSearchText(trx, 'hadith');
+    },
+
+    searchHadiths: (search) => searchHadithIndex(trx, search),
+
+    async deleteTranslation(collection: string, sequence: number, locale: string) {
+      const result = await trx
+        .deleteFrom('hadith_translations')
+        .where('collection', '=', collection)
+        .where('sequence', '=', sequence)
+        .where('locale', '=', locale)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    async setMetadata(collection: string, sequence: number, metadata: HadithMetadata) {
+      const result = await trx
+        .updateTable('hadiths')
+        .set(toHadithMetadataRow(metadata))
+        .where('collection', '=', collection)
+        .where('sequence', '=', sequence)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+  };
+}

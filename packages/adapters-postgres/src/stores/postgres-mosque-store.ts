@@ -1,0 +1,155 @@
+import {
+  EARTH_RADIUS_KM,
+  boundingBoxes,
+  type LatLng,
+  type MosqueHit,
+  type MosqueRecord,
+  type MosqueSearch,
+  type MosqueStore,
+} from '@islamic-data/core';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '../schema.js';
+import {
+  PUBLIC_MOSQUE_COLUMNS,
+  fromMosqueRow,
+  fromPublicMosqueRow,
+  toMosqueRow,
+} from '../tables/mosques/mosques.table.js';
+
+/** Rows per multi-row INSERT when seeding: 23 parameters a row, well under PostgreSQL's 65,535. */
+const ROWS_PER_INSERT = 1_000;
+const PUBLIC_COLUMNS = PUBLIC_MOSQUE_COLUMNS.map((column) => `m.${column}` as const);
+
+/**
+ * Mosques, each row carrying its own search columns (the point the GiST index covers, the lexemes
+ * the GIN index covers), so that a write and its indexing are one statement.
+ */
+export function postgresMosqueStore(trx: Kysely<Database>): MosqueStore {
+  async function insertMany(records: MosqueRecord[]): Promise<void> {
+    for (let start = 0; start < records.length; start += ROWS_PER_INSERT) {
+      await trx
+        .insertInto('mosques')
+        .values(records.slice(start, start + ROWS_PER_INSERT).map(toMosqueRow))
+        .execute();
+    }
+  }
+
+  /** Published, country and city, on a query that has the mosques table as `m`. */
+  // Any query over `mosques as m`, whatever else it selects.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  function filtered<QB extends SelectQueryBuilder<any, any, any>>(query: QB, search: MosqueSearch): QB {
+    // Literal, not a parameter: it is the predicate of the partial GiST index.
+    let result = query.where(sql<boolean>`m.status = 'published'`) as QB;
+    if (search.country !== undefined) result = result.where('m.country', '=', search.country) as QB;
+    if (search.city !== undefined) result = result.where('m.city_key', '=', search.city) as QB;
+    if (search.terms?.length)
+      result = result.where(sql<boolean>`m.search_lexemes @@ ${prefixQuery(search.terms)}`) as QB;
+    return result;
+  }
+
+  /** Without `near`: slug order. */
+  async function searchList(search: MosqueSearch): Promise<MosqueHit[]> {
+    const rows = await filtered(trx.selectFrom('mosques as m').select(PUBLIC_COLUMNS), search)
+      .orderBy('m.slug')
+      .limit(search.limit)
+      .execute();
+    return rows.map((row) => ({ mosque: fromPublicMosqueRow(row) }));
+  }
+
+  /**
+   * With `near`: the GiST index yields the published mosques in the circle's bounding box(es),
+   * PostgreSQL computes the haversine distance (the formula of core's `distanceKm`), keeps those
+   * within the radius and returns the nearest. Across the antimeridian there are two boxes, merged here.
+   */
+  async function searchNear(search: MosqueSearch, near: LatLng & { radiusKm: number }): Promise<MosqueHit[]> {
+    const distance = haversineKm(near);
+    const hits: (MosqueHit & { distanceKm: number })[] = [];
+    for (const box of boundingBoxes(near, near.radiusKm)) {
+      const inBox = sql<boolean>`point(m.lng, m.lat) <@ box(point(${box.minLng}::float8, ${box.minLat}::float8),
+        point(${box.maxLng}::float8, ${box.maxLat}::float8))`;
+      const rows = await filtered(
+        trx
+          .selectFrom('mosques as m')
+          .where(inBox)
+          .where(distance, '<=', near.radiusKm)
+          .select(PUBLIC_COLUMNS)
+          .select(distance.as('distance_km')),
+        search,
+      )
+        .orderBy('distance_km')
+        .orderBy('m.slug')
+        .limit(search.limit)
+        .execute();
+      hits.push(...rows.map((row) => ({ mosque: fromPublicMosqueRow(row), distanceKm: row.distance_km })));
+    }
+    return hits
+      .sort(
+        (a, b) =>
+          a.distanceKm - b.distanceKm || (a.mosque.slug < b.mosque.slug ? -1 : a.mosque.slug > b.mosque.slug ? 1 : 0),
+      )
+      .slice(0, search.limit);
+  }
+
+  return {
+    insert: (record) => insertMany([record]),
+    insertMany,
+
+    async update(record) {
+      const updated = await trx
+        .updateTable('mosques')
+        .set(toMosqueRow(record))
+        .where('slug', '=', record.slug)
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) throw new Error(`No mosque with slug '${record.slug}'.`);
+    },
+
+    async get(slug) {
+      const row = await trx.selectFrom('mosques').selectAll().where('slug', '=', slug).executeTakeFirst();
+      return row && fromMosqueRow(row);
+    },
+
+    async slugsStartingWith(base) {
+      // Slugs are [a-z0-9-]: the range [base, base + '.') holds base and every base-… (and nothing else).
+      const rows = await trx
+        .selectFrom('mosques')
+        .select('slug')
+        .where('slug', '>=', base)
+        .where('slug', '<', `${base}.`)
+        .execute();
+      return rows.map(({ slug }) => slug);
+    },
+
+    async listByStatus(status, limit) {
+      const rows = await trx
+        .selectFrom('mosques')
+        .selectAll()
+        .where('status', '=', status)
+        .orderBy('submitted_at')
+        .orderBy('slug')
+        .limit(limit)
+        .execute();
+      return rows.map(fromMosqueRow);
+    },
+
+    searchPublished: (search) => (search.near ? searchNear(search, search.near) : searchList(search)),
+  };
+}
+
+/** Great-circle distance in km from `from` to the row of `m`, in SQL: the same haversine as core's `distanceKm`. */
+function haversineKm(from: LatLng): RawBuilder<number> {
+  const lat = sql`${from.lat}::float8`;
+  const lng = sql`${from.lng}::float8`;
+  return sql<number>`(2 * ${EARTH_RADIUS_KM}::float8 * asin(least(1, sqrt(
+    power(sin(radians(m.lat - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(m.lat)) * power(sin(radians(m.lng - ${lng}) / 2), 2)))))`;
+}
+
+/**
+ * Each term as a quoted lexeme matched as a prefix (`'term':*`), all of them required. Built as
+ * tsquery text, not parsed by a text search configuration, so nothing in a term is syntax.
+ */
+function prefixQuery(terms: string[]): RawBuilder<string> {
+  const query = terms.map((term) => `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`).join(' & ');
+  return sql<string>`${query}::tsquery`;
+}

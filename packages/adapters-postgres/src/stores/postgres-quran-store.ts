@@ -1,0 +1,241 @@
+import {
+  ARABIC_LOCALE,
+  defaultAyahMetadata,
+  ayahKey,
+  type AyahQuery,
+  type AyahRef,
+  type AyahText,
+  type ContentMetadata,
+  type QuranStore,
+  type Surah,
+  type Translation,
+} from '@islamic-data/core';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+import { searchQuranIndex } from '../search/postgres-search.js';
+import { indexSearchText } from '../search/search-vector.js';
+import { fromTranslationRow, toContentMetadataColumns } from '../tables/content-columns.js';
+import { toTranslationRow } from '../tables/quran/ayah-translations.table.js';
+import { fromAyahRow } from '../tables/quran/ayahs.table.js';
+import { fromSurahRow, toSurahRow } from '../tables/quran/surahs.table.js';
+
+/** Rows per multi-row insert: well under PostgreSQL's 65,535 bound parameters. */
+const BATCH = 500;
+
+/**
+ * The Quran in three tables. Reading a surah is two range reads (ayahs, then their translations),
+ * whatever its length; imports are batched upserts that leave equal rows untouched.
+ */
+export function postgresQuranStore(trx: Kysely<Database>): QuranStore {
+  const withinRange = (from: AyahRef, to: AyahRef) =>
+    sql<boolean>`(surah, ayah) between (${from.surah}, ${from.ayah}) and (${to.surah}, ${to.ayah})`;
+
+  /** Translations by ayah number, each ordered by locale. */
+  async function translationsOf(surah: number, ayah: number | undefined, locales: string[] | undefined) {
+    const byAyah = new Map<number, Record<string, string>>();
+    if (locales?.length === 0) return byAyah;
+    let query = trx.selectFrom('quran_ayah_translations').select(['ayah', 'locale', 'text']).where('surah', '=', surah);
+    if (ayah !== undefined) query = query.where('ayah', '=', ayah);
+    if (locales) query = query.where('locale', 'in', locales);
+    for (const row of await query.orderBy('ayah').orderBy('locale').execute()) {
+      let translations = byAyah.get(row.ayah);
+      if (!translations) byAyah.set(row.ayah, (translations = {}));
+      translations[row.locale] = row.text;
+    }
+    return byAyah;
+  }
+
+  async function inBatches<T>(
+    items: T[],
+    write: (batch: T[]) => Promise<{ numInsertedOrUpdatedRows?: bigint }>,
+  ): Promise<number> {
+    let changed = 0;
+    for (let start = 0; start < items.length; start += BATCH) {
+      changed += Number((await write(items.slice(start, start + BATCH))).numInsertedOrUpdatedRows ?? 0n);
+    }
+    return changed;
+  }
+
+  return {
+    async listSurahs() {
+      return (await trx.selectFrom('quran_surahs').selectAll().orderBy('id').execute()).map(fromSurahRow);
+    },
+
+    async getSurah(id: number) {
+      const row = await trx.selectFrom('quran_surahs').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && fromSurahRow(row);
+    },
+
+    async listAyahs(surah: number, query: AyahQuery & { includeUnpublished: boolean }) {
+      let select = trx.selectFrom('quran_ayahs').selectAll().where('surah', '=', surah);
+      if (!query.includeUnpublished) select = select.where('published', '=', 1);
+      const rows = await select.orderBy('ayah').execute();
+      const translations = await translationsOf(surah, undefined, query.locales);
+      return rows.map((row) => fromAyahRow(row, translations.get(row.ayah) ?? {}));
+    },
+
+    async getAyah(surah: number, ayah: number, query: AyahQuery = {}) {
+      const row = await trx
+        .selectFrom('quran_ayahs')
+        .selectAll()
+        .where('surah', '=', surah)
+        .where('ayah', '=', ayah)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return fromAyahRow(row, (await translationsOf(surah, ayah, query.locales)).get(ayah) ?? {});
+    },
+
+    async listAyahRange(from: AyahRef, to: AyahRef, query: AyahQuery & { includeUnpublished: boolean }) {
+      let select = trx.selectFrom('quran_ayahs').selectAll().where(withinRange(from, to));
+      if (!query.includeUnpublished) select = select.where('published', '=', 1);
+      const rows = await select.orderBy('surah').orderBy('ayah').execute();
+      const byKey = new Map<string, Record<string, string>>();
+      if (query.locales?.length !== 0) {
+        let translations = trx
+          .selectFrom('quran_ayah_translations')
+          .select(['surah', 'ayah', 'locale', 'text'])
+          .where(withinRange(from, to));
+        if (query.locales) translations = translations.where('locale', 'in', query.locales);
+        for (const row of await translations.orderBy('surah').orderBy('ayah').orderBy('locale').execute()) {
+          const key = ayahKey(row.surah, row.ayah);
+          byKey.set(key, { ...byKey.get(key), [row.locale]: row.text });
+        }
+      }
+      return rows.map((row) => fromAyahRow(row, byKey.get(ayahKey(row.surah, row.ayah)) ?? {}));
+    },
+
+    searchAyahs: (search) => searchQuranIndex(trx, search),
+
+    async getTranslation(surah: number, ayah: number, locale: string) {
+      const row = await trx
+        .selectFrom('quran_ayah_translations')
+        .select(['locale', 'text', 'updated_at'])
+        .where('surah', '=', surah)
+        .where('ayah', '=', ayah)
+        .where('locale', '=', locale)
+        .executeTakeFirst();
+      return row && fromTranslationRow(row);
+    },
+
+    async putTranslation(surah: number, ayah: number, translation: Translation) {
+      await trx
+        .insertInto('quran_ayah_translations')
+        .values(toTranslationRow(surah, ayah, translation))
+        .onConflict((oc) =>
+          oc
+            .columns(['surah', 'ayah', 'locale'])
+            .doUpdateSet((eb) => ({ text: eb.ref('excluded.text'), updated_at: eb.ref('excluded.updated_at') })),
+        )
+        .execute();
+      await indexSearchText(trx, 'quran');
+    },
+
+    async deleteTranslation(surah: number, ayah: number, locale: string) {
+      const result = await trx
+        .deleteFrom('quran_ayah_translations')
+        .where('surah', '=', surah)
+        .where('ayah', '=', ayah)
+        .where('locale', '=', locale)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    async setMetadata(surah: number, ayah: number, metadata: ContentMetadata) {
+      const result = await trx
+        .updateTable('quran_ayahs')
+        .set(toContentMetadataColumns(metadata))
+        .where('surah', '=', surah)
+        .where('ayah', '=', ayah)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async listPublishedTexts(locale: string, surah?: number) {
+      if (locale === ARABIC_LOCALE) {
+        let query = trx
+          .selectFrom('quran_ayahs')
+          .select(['surah', 'ayah', 'text_ar as text'])
+          .where('published', '=', 1);
+        if (surah !== undefined) query = query.where('surah', '=', surah);
+        return query.orderBy('surah').orderBy('ayah').execute();
+      }
+      let query = trx
+        .selectFrom('quran_ayah_translations as t')
+        .innerJoin('quran_ayahs as a', (join) => join.onRef('a.surah', '=', 't.surah').onRef('a.ayah', '=', 't.ayah'))
+        .select(['t.surah', 't.ayah', 't.text'])
+        .where('t.locale', '=', locale)
+        .where('a.published', '=', 1);
+      if (surah !== undefined) query = query.where('t.surah', '=', surah);
+      return query.orderBy('t.surah').orderBy('t.ayah').execute();
+    },
+
+    upsertSurahs(surahs: Surah[]) {
+      return inBatches(surahs, (batch) =>
+        trx
+          .insertInto('quran_surahs')
+          .values(batch.map(toSurahRow))
+          .onConflict((oc) =>
+            oc
+              .column('id')
+              .doUpdateSet((eb) => ({
+                name_ar: eb.ref('excluded.name_ar'),
+                name_en: eb.ref('excluded.name_en'),
+                transliteration: eb.ref('excluded.transliteration'),
+                revelation_type: eb.ref('excluded.revelation_type'),
+                ayah_count: eb.ref('excluded.ayah_count'),
+              }))
+              .where((eb) =>
+                eb.or(
+                  (['name_ar', 'name_en', 'transliteration', 'revelation_type', 'ayah_count'] as const).map((column) =>
+                    eb(`quran_surahs.${column}`, 'is distinct from', eb.ref(`excluded.${column}`)),
+                  ),
+                ),
+              ),
+          )
+          .executeTakeFirst(),
+      );
+    },
+
+    async putArabicTexts(texts: AyahText[]) {
+      const changed = await inBatches(texts, (batch) =>
+        trx
+          .insertInto('quran_ayahs')
+          .values(
+            batch.map(({ surah, ayah, text }) => ({
+              surah,
+              ayah,
+              text_ar: text,
+              ...toContentMetadataColumns(defaultAyahMetadata()),
+            })),
+          )
+          // An existing ayah keeps its metadata: only its text follows the source.
+          .onConflict((oc) =>
+            oc
+              .columns(['surah', 'ayah'])
+              .doUpdateSet((eb) => ({ text_ar: eb.ref('excluded.text_ar') }))
+              .where((eb) => eb('quran_ayahs.text_ar', 'is distinct from', eb.ref('excluded.text_ar'))),
+          )
+          .executeTakeFirst(),
+      );
+      await indexSearchText(trx, 'quran');
+      return changed;
+    },
+
+    async putTranslations(locale: string, texts: AyahText[], updatedAt: string) {
+      const changed = await inBatches(texts, (batch) =>
+        trx
+          .insertInto('quran_ayah_translations')
+          .values(batch.map(({ surah, ayah, text }) => ({ surah, ayah, locale, text, updated_at: updatedAt })))
+          .onConflict((oc) =>
+            oc
+              .columns(['surah', 'ayah', 'locale'])
+              .doUpdateSet((eb) => ({ text: eb.ref('excluded.text'), updated_at: eb.ref('excluded.updated_at') }))
+              .where((eb) => eb('quran_ayah_translations.text', 'is distinct from', eb.ref('excluded.text'))),
+          )
+          .executeTakeFirst(),
+      );
+      await indexSearchText(trx, 'quran');
+      return changed;
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { decide, windowStartOf, type RateLimitPolicy, type RateLimiter } from '@islamic-data/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+
+/**
+ * Fixed windows counted in the database: for several server processes sharing it.
+ * One upsert per request; a new window resets the count.
+ */
+export function postgresRateLimiter(db: Kysely<Database>, policy: RateLimitPolicy): RateLimiter {
+  return {
+    async consume(bucket: string, now: Date) {
+      const start = windowStartOf(now, policy.windowMs);
+      const row = await db
+        .insertInto('rate_limit_windows')
+        .values({ bucket, window_start: start, count: 1 })
+        .onConflict((oc) =>
+          oc.column('bucket').doUpdateSet((eb) => ({
+            count: eb
+              .case()
+              .when('rate_limit_windows.window_start', '=', start)
+              .then(eb('rate_limit_windows.count', '+', 1))
+              .else(1)
+              .end(),
+            window_start: start,
+          })),
+        )
+        .returning(['window_start', 'count'])
+        .executeTakeFirstOrThrow();
+      return decide(policy, row.window_start, row.count, now);
+    },
+  };
+}

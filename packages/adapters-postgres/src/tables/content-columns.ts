@@ -1,0 +1,32 @@
+import type { ContentMetadata, Translation } from '@islamic-data/core';
+
+/** The columns every translated record (an ayah, a hadith) keeps its editable metadata in. */
+export interface ContentMetadataColumns {
+  /** JSON array of strings. */
+  tags_json: string;
+  notes: string | null;
+  published: number;
+}
+
+/** The columns every translation table has beside its record's key. */
+export interface TranslationColumns {
+  locale: string;
+  text: string;
+  updated_at: string;
+}
+
+export function toContentMetadataColumns(metadata: ContentMetadata): ContentMetadataColumns {
+  return { tags_json: JSON.stringify(metadata.tags), notes: metadata.notes, published: metadata.published ? 1 : 0 };
+}
+
+export function fromContentMetadataColumns(row: ContentMetadataColumns): ContentMetadata {
+  return { tags: JSON.parse(row.tags_json) as string[], notes: row.notes, published: row.published === 1 };
+}
+
+export function toTranslationColumns(translation: Translation): TranslationColumns {
+  return { locale: translation.locale, text: translation.text, updated_at: translation.updatedAt };
+}
+
+export function fromTranslationRow(row: TranslationColumns): Translation {
+  return { locale: row.locale, text: row.text, updatedAt: row.updated_at };
+}

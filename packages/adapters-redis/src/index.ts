@@ -1,0 +1,3 @@
+export * from './redis-connection.js';
+export * from './redis-rate-limiter.js';
+export type { Redis as RedisClient } from 'ioredis';

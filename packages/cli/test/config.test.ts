@@ -1,0 +1,37 @@
+import { expect } from 'chai';
+import { availableParallelism } from 'node:os';
+import { loadConfig } from '../src/config.js';
+
+describe('config: DATABASE_URL, REDIS_URL and WORKERS (CONTRACT §17)', () => {
+  it('defaults to the SQLite file, no Redis and one process', () => {
+    expect(loadConfig({})).to.include({ databaseUrl: undefined, redisUrl: undefined, workers: 1 });
+  });
+
+  it('takes postgres:// and postgresql:// URLs, redis:// and rediss:// URLs, a worker count and auto', () => {
+    for (const url of ['postgres://test:secret@127.0.0.1:5432/test', 'postgresql://127.0.0.1/test'])
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).to.equal(url);
+    for (const url of ['redis://127.0.0.1:6379', 'rediss://test:secret@127.0.0.1:6380/2'])
+      expect(loadConfig({ REDIS_URL: url }).redisUrl).to.equal(url);
+    expect(loadConfig({ WORKERS: '4' }).workers).to.equal(4);
+    expect(loadConfig({ WORKERS: 'auto' }).workers).to.equal(availableParallelism());
+  });
+
+  it('refuses other URLs without repeating them (they may hold a password), and a bad worker count', () => {
+    const refusal = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error(`accepted ${JSON.stringify(env)}`);
+    };
+    for (const value of ['mysql://test:secret@host/db', 'secret', 'http://host/db'])
+      expect(refusal({ DATABASE_URL: value }))
+        .to.equal('DATABASE_URL must be a URL starting with postgres:// or postgresql://.')
+        .and.not.contain('secret');
+    for (const value of ['postgres://host', 'host:6379'])
+      expect(refusal({ REDIS_URL: value })).to.equal('REDIS_URL must be a URL starting with redis:// or rediss://.');
+    for (const value of ['0', '-1', '1.5', 'all', '257'])
+      expect(refusal({ WORKERS: value })).to.equal(`WORKERS must be an integer from 1 to 256, got '${value}'.`);
+  });
+});

@@ -1,0 +1,110 @@
+import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runCli, startServerProcess, type ServerProcess } from './cli-process.js';
+
+const AYAH = '/api/v1/quran/surahs/2/ayahs/255';
+const QIBLA = '/api/v1/qibla?lat=51.5&lng=-0.12';
+
+const logLines = (server: ServerProcess) =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { msg: string; pid: number; path?: string; status?: number });
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('WORKERS=2: two server processes on one port over one SQLite file (CONTRACT §17)', function () {
+  this.timeout(300_000);
+  const dir = mkdtempSync(path.join(tmpdir(), 'islamic-data-workers-'));
+  const env = {
+    DATABASE_PATH: path.join(dir, 'islamic-data.db'),
+    WORKERS: '2',
+    RATE_LIMIT_PER_MINUTE: '100',
+    LOG_LEVEL: 'info',
+  };
+  let server: ServerProcess;
+  const createKey = async (name: string, permissions: string) => {
+    const result = await runCli(
+      ['keys', 'create', '--name', name, '--scopes', '*', '--permissions', permissions, '--json'],
+      env,
+    );
+    expect(result.code, result.stderr).to.equal(0);
+    return JSON.parse(result.stdout) as { id: string; key: string };
+  };
+  const call = async (urlPath: string, key: string, init: RequestInit = {}) => {
+    const headers: Record<string, string> = { 'X-API-Key': key };
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await fetch(`${server.url}${urlPath}`, { ...init, headers });
+    return { status: response.status, etag: response.headers.get('etag'), body: (await response.json()) as any };
+  };
+
+  before(async () => {
+    server = await startServerProcess(env);
+    const deadline = Date.now() + 60_000;
+    while (logLines(server).filter((line) => line.msg === 'listening').length < 2 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+  });
+  after(async () => {
+    if (server.child.exitCode === null) await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts two workers on one port, each its own process', () => {
+    const listening = logLines(server).filter((line) => line.msg === 'listening');
+    expect(listening).to.have.length(2);
+    expect(new Set(listening.map((line) => line.pid)).size).to.equal(2);
+    expect(listening.map((line) => (line as { url?: string }).url)).to.deep.equal([server.url, server.url]);
+  });
+
+  it('lets exactly 100 requests of a key through across both workers in a window, and refuses the 101st', async () => {
+    const { key } = await createKey('Test counted', 'read');
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
+    const statuses = await Promise.all(Array.from({ length: 101 }, () => call(QIBLA, key).then((r) => r.status)));
+    expect(statuses.filter((status) => status === 200)).to.have.length(100);
+    expect(statuses.filter((status) => status === 429)).to.have.length(1);
+    const answeredBy = new Set(
+      logLines(server)
+        .filter((line) => line.msg === 'request' && line.path === '/api/v1/qibla')
+        .map((line) => line.pid),
+    );
+    expect(answeredBy.size, 'both workers answered').to.equal(2);
+  });
+
+  it('shows a write made through one worker in the next read of every worker', async () => {
+    const { key } = await createKey('Test writer', 'read,write');
+    const put = await call(`${AYAH}/translations/fr`, key, {
+      method: 'PUT',
+      body: JSON.stringify({ text: 'Test fr 2:255 through a worker' }),
+    });
+    expect(put.status).to.equal(201);
+    const reads = await Promise.all(Array.from({ length: 10 }, () => call(`${AYAH}?translations=fr`, key)));
+    for (const read of reads)
+      expect(read.body.data.translations).to.deep.equal({ fr: 'Test fr 2:255 through a worker' });
+    expect(new Set(reads.map((read) => read.etag)).size).to.equal(1);
+  });
+
+  it('drains both workers on SIGTERM and exits 0, leaving no process behind', async () => {
+    const pids = [
+      ...new Set(
+        logLines(server)
+          .filter((line) => line.msg === 'listening')
+          .map((line) => line.pid),
+      ),
+    ];
+    expect(await server.stop()).to.equal(0);
+    const stopped = logLines(server).filter((line) => line.msg === 'stopped');
+    expect(stopped.map((line) => line.pid).sort()).to.deep.equal([...pids, server.child.pid!].sort());
+    for (const pid of pids) expect(alive(pid), `worker ${pid}`).to.equal(false);
+  });
+});

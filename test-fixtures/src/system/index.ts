@@ -1,0 +1,3 @@
+export * from './debian-packages.js';
+export * from './postgres.js';
+export * from './redis.js';
