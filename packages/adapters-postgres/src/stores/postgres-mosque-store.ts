@@ -1,6 +1,11 @@
 import {
+  PUBLIC_MOSQUE_COLUMNS,
+  fromPublicMosqueRow,
+  kyselyMosqueReads,
+  nearestInBoxes,
+} from '@islamic-data/adapters-kysely';
+import {
   EARTH_RADIUS_KM,
-  boundingBoxes,
   type LatLng,
   type MosqueHit,
   type MosqueRecord,
@@ -9,12 +14,7 @@ import {
 } from '@islamic-data/core';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../schema.js';
-import {
-  PUBLIC_MOSQUE_COLUMNS,
-  fromMosqueRow,
-  fromPublicMosqueRow,
-  toMosqueRow,
-} from '../tables/mosques/mosques.table.js';
+import { toMosqueRow } from '../tables/mosques/mosques.table.js';
 
 /** Rows per multi-row INSERT when seeding: 23 parameters a row, well under PostgreSQL's 65,535. */
 const ROWS_PER_INSERT = 1_000;
@@ -61,10 +61,9 @@ export function postgresMosqueStore(trx: Kysely<Database>): MosqueStore {
    * PostgreSQL computes the haversine distance (the formula of core's `distanceKm`), keeps those
    * within the radius and returns the nearest. Across the antimeridian there are two boxes, merged here.
    */
-  async function searchNear(search: MosqueSearch, near: LatLng & { radiusKm: number }): Promise<MosqueHit[]> {
+  function searchNear(search: MosqueSearch, near: LatLng & { radiusKm: number }): Promise<MosqueHit[]> {
     const distance = haversineKm(near);
-    const hits: (MosqueHit & { distanceKm: number })[] = [];
-    for (const box of boundingBoxes(near, near.radiusKm)) {
+    return nearestInBoxes(near, search.limit, async (box) => {
       const inBox = sql<boolean>`point(m.lng, m.lat) <@ box(point(${box.minLng}::float8, ${box.minLat}::float8),
         point(${box.maxLng}::float8, ${box.maxLat}::float8))`;
       const rows = await filtered(
@@ -80,17 +79,12 @@ export function postgresMosqueStore(trx: Kysely<Database>): MosqueStore {
         .orderBy('m.slug')
         .limit(search.limit)
         .execute();
-      hits.push(...rows.map((row) => ({ mosque: fromPublicMosqueRow(row), distanceKm: row.distance_km })));
-    }
-    return hits
-      .sort(
-        (a, b) =>
-          a.distanceKm - b.distanceKm || (a.mosque.slug < b.mosque.slug ? -1 : a.mosque.slug > b.mosque.slug ? 1 : 0),
-      )
-      .slice(0, search.limit);
+      return rows.map((row) => ({ mosque: fromPublicMosqueRow(row), distanceKm: row.distance_km }));
+    });
   }
 
   return {
+    ...kyselyMosqueReads(trx),
     insert: (record) => insertMany([record]),
     insertMany,
 
@@ -102,34 +96,6 @@ export function postgresMosqueStore(trx: Kysely<Database>): MosqueStore {
         .returning('id')
         .executeTakeFirst();
       if (!updated) throw new Error(`No mosque with slug '${record.slug}'.`);
-    },
-
-    async get(slug) {
-      const row = await trx.selectFrom('mosques').selectAll().where('slug', '=', slug).executeTakeFirst();
-      return row && fromMosqueRow(row);
-    },
-
-    async slugsStartingWith(base) {
-      // Slugs are [a-z0-9-]: the range [base, base + '.') holds base and every base-… (and nothing else).
-      const rows = await trx
-        .selectFrom('mosques')
-        .select('slug')
-        .where('slug', '>=', base)
-        .where('slug', '<', `${base}.`)
-        .execute();
-      return rows.map(({ slug }) => slug);
-    },
-
-    async listByStatus(status, limit) {
-      const rows = await trx
-        .selectFrom('mosques')
-        .selectAll()
-        .where('status', '=', status)
-        .orderBy('submitted_at')
-        .orderBy('slug')
-        .limit(limit)
-        .execute();
-      return rows.map(fromMosqueRow);
     },
 
     searchPublished: (search) => (search.near ? searchNear(search, search.near) : searchList(search)),

@@ -2,7 +2,7 @@ import { cityKey, type MosqueRecord, type MosqueStatus, type PublicMosque } from
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface MosquesTable {
-  /** The rowid, shared by the search and geo index rows of the mosque. */
+  /** On SQLite the rowid, which the mosque's search and geo index rows share. */
   id: Generated<number>;
   slug: string;
   name_en: string;
@@ -29,6 +29,7 @@ export interface MosquesTable {
   updated_at: string;
 }
 
+/** The row of a record: the columns of both dialects (PostgreSQL adds its search lexemes). */
 export function toMosqueRow(record: MosqueRecord): Insertable<MosquesTable> {
   return {
     slug: record.slug,
