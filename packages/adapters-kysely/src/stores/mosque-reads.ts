@@ -1,7 +1,7 @@
 import { boundingBoxes, type LatLng, type LatLngBox, type MosqueHit, type MosqueStore } from '@islamic-data/core';
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { sharedTables, type SharedDatabase } from '../schema.js';
-import { fromMosqueRow } from '../tables/mosques/mosques.table.js';
+import { fromMosqueRow, fromPublicMosqueRow, type PublicMosqueRow } from '../tables/mosques/mosques.table.js';
 
 /** The reads of the mosque store that need no index of either dialect. */
 export function kyselyMosqueReads<DB extends SharedDatabase>(
@@ -39,19 +39,25 @@ export function kyselyMosqueReads<DB extends SharedDatabase>(
   };
 }
 
-type NearHit = MosqueHit & { distanceKm: number };
+/** The published mosques of one box within the radius, over `mosques as m`: public columns and `distance_km`. */
+// Whatever the dialect's query joins (its geo index) and filters.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type BoxQuery = SelectQueryBuilder<any, any, PublicMosqueRow & { distance_km: number }>;
 
 /**
- * The nearest `limit` mosques within the circle `near`: `hitsInBox` gives those of one of its bounding boxes
- * (two across the antimeridian), each within the radius; they are merged here, nearest first, then by slug.
+ * The nearest `limit` mosques within the circle `near`: `inBox` queries one of its bounding boxes (two across
+ * the antimeridian); each box's nearest are read and merged here in one order, nearest first, then by slug.
  */
 export async function nearestInBoxes(
   near: LatLng & { radiusKm: number },
   limit: number,
-  hitsInBox: (box: LatLngBox) => Promise<NearHit[]>,
+  inBox: (box: LatLngBox) => BoxQuery,
 ): Promise<MosqueHit[]> {
-  const hits: NearHit[] = [];
-  for (const box of boundingBoxes(near, near.radiusKm)) hits.push(...(await hitsInBox(box)));
+  const hits: (MosqueHit & { distanceKm: number })[] = [];
+  for (const box of boundingBoxes(near, near.radiusKm)) {
+    const rows = await inBox(box).orderBy('distance_km').orderBy('m.slug').limit(limit).execute();
+    hits.push(...rows.map((row) => ({ mosque: fromPublicMosqueRow(row), distanceKm: row.distance_km })));
+  }
   return hits
     .sort(
       (a, b) =>

@@ -59,14 +59,15 @@ export function postgresMosqueStore(trx: Kysely<Database>): MosqueStore {
   /**
    * With `near`: the GiST index yields the published mosques in the circle's bounding box(es),
    * PostgreSQL computes the haversine distance (the formula of core's `distanceKm`), keeps those
-   * within the radius and returns the nearest. Across the antimeridian there are two boxes, merged here.
+   * within the radius and returns the nearest. Across the antimeridian there are two boxes
+   * (nearestInBoxes merges them).
    */
   function searchNear(search: MosqueSearch, near: LatLng & { radiusKm: number }): Promise<MosqueHit[]> {
     const distance = haversineKm(near);
-    return nearestInBoxes(near, search.limit, async (box) => {
+    return nearestInBoxes(near, search.limit, (box) => {
       const inBox = sql<boolean>`point(m.lng, m.lat) <@ box(point(${box.minLng}::float8, ${box.minLat}::float8),
         point(${box.maxLng}::float8, ${box.maxLat}::float8))`;
-      const rows = await filtered(
+      return filtered(
         trx
           .selectFrom('mosques as m')
           .where(inBox)
@@ -74,12 +75,7 @@ export function postgresMosqueStore(trx: Kysely<Database>): MosqueStore {
           .select(PUBLIC_COLUMNS)
           .select(distance.as('distance_km')),
         search,
-      )
-        .orderBy('distance_km')
-        .orderBy('m.slug')
-        .limit(search.limit)
-        .execute();
-      return rows.map((row) => ({ mosque: fromPublicMosqueRow(row), distanceKm: row.distance_km }));
+      );
     });
   }
 

@@ -93,12 +93,12 @@ export function sqliteMosqueStore(trx: Kysely<Database>): MosqueStore {
   /**
    * With `near`: the R*Tree yields the mosques in the circle's bounding box(es), SQLite computes
    * the haversine distance (the formula of core's `distanceKm`), keeps those within the radius
-   * and returns the nearest. Across the antimeridian there are two boxes, merged here.
+   * and returns the nearest. Across the antimeridian there are two boxes (nearestInBoxes merges them).
    */
   function searchNear(search: MosqueSearch, near: LatLng & { radiusKm: number }): Promise<MosqueHit[]> {
     const distance = haversineKm(near);
-    return nearestInBoxes(near, search.limit, async (box) => {
-      const rows = await filtered(
+    return nearestInBoxes(near, search.limit, (box) => {
+      return filtered(
         trx
           .selectFrom('mosques_geo as g')
           .crossJoin('mosques as m')
@@ -116,12 +116,7 @@ export function sqliteMosqueStore(trx: Kysely<Database>): MosqueStore {
           .select(PUBLIC_COLUMNS)
           .select(distance.as('distance_km')),
         search,
-      )
-        .orderBy('distance_km')
-        .orderBy('m.slug')
-        .limit(search.limit)
-        .execute();
-      return rows.map((row) => ({ mosque: fromPublicMosqueRow(row), distanceKm: row.distance_km }));
+      );
     });
   }
 

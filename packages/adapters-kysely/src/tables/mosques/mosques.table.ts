@@ -74,7 +74,7 @@ export const PUBLIC_MOSQUE_COLUMNS = [
   'languages_json',
 ] as const satisfies readonly (keyof MosquesTable)[];
 
-type PublicMosqueRow = Pick<Selectable<MosquesTable>, (typeof PUBLIC_MOSQUE_COLUMNS)[number]>;
+export type PublicMosqueRow = Pick<Selectable<MosquesTable>, (typeof PUBLIC_MOSQUE_COLUMNS)[number]>;
 
 /** A published row (coordinates present) as the API shows it. */
 export function fromPublicMosqueRow(row: PublicMosqueRow): PublicMosque {
