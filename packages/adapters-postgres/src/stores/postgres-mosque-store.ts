@@ -1,5 +1,5 @@
 import {
-  PUBLIC_MOSQUE_COLUMNS,
+  PUBLIC_COLUMNS_OF_M,
   fromPublicMosqueRow,
   kyselyMosqueReads,
   nearestInBoxes,
@@ -18,7 +18,6 @@ import { toMosqueRow } from '../tables/mosques/mosques.table.js';
 
 /** Rows per multi-row INSERT when seeding: 23 parameters a row, well under PostgreSQL's 65,535. */
 const ROWS_PER_INSERT = 1_000;
-const PUBLIC_COLUMNS = PUBLIC_MOSQUE_COLUMNS.map((column) => `m.${column}` as const);
 
 /**
  * Mosques, each row carrying its own search columns (the point the GiST index covers, the lexemes
@@ -49,7 +48,7 @@ export function postgresMosqueStore(trx: Kysely<Database>): MosqueStore {
 
   /** Without `near`: slug order. */
   async function searchList(search: MosqueSearch): Promise<MosqueHit[]> {
-    const rows = await filtered(trx.selectFrom('mosques as m').select(PUBLIC_COLUMNS), search)
+    const rows = await filtered(trx.selectFrom('mosques as m').select(PUBLIC_COLUMNS_OF_M), search)
       .orderBy('m.slug')
       .limit(search.limit)
       .execute();
@@ -72,7 +71,7 @@ export function postgresMosqueStore(trx: Kysely<Database>): MosqueStore {
           .selectFrom('mosques as m')
           .where(inBox)
           .where(distance, '<=', near.radiusKm)
-          .select(PUBLIC_COLUMNS)
+          .select(PUBLIC_COLUMNS_OF_M)
           .select(distance.as('distance_km')),
         search,
       );

@@ -1,5 +1,5 @@
 import {
-  PUBLIC_MOSQUE_COLUMNS,
+  PUBLIC_COLUMNS_OF_M,
   fromPublicMosqueRow,
   kyselyMosqueReads,
   nearestInBoxes,
@@ -20,7 +20,6 @@ import { toFtsRow, toGeoRow } from '../tables/mosques/mosque-indexes.table.js';
 
 /** Rows per multi-row INSERT when seeding: well under SQLite's 32,766 bound parameters. */
 const ROWS_PER_INSERT = 500;
-const PUBLIC_COLUMNS = PUBLIC_MOSQUE_COLUMNS.map((column) => `m.${column}` as const);
 
 /**
  * Mosques, with their FTS5 and R*Tree rows written by the same calls (so in the same transaction
@@ -86,7 +85,10 @@ export function sqliteMosqueStore(trx: Kysely<Database>): MosqueStore {
           .whereRef('m.id', '=', 'mosques_fts.rowid')
           .where(sql<boolean>`mosques_fts match ${ftsQuery(search.terms)}`)
       : trx.selectFrom('mosques as m');
-    const rows = await filtered(base.select(PUBLIC_COLUMNS), search).orderBy('m.slug').limit(search.limit).execute();
+    const rows = await filtered(base.select(PUBLIC_COLUMNS_OF_M), search)
+      .orderBy('m.slug')
+      .limit(search.limit)
+      .execute();
     return rows.map((row) => ({ mosque: fromPublicMosqueRow(row) }));
   }
 
@@ -113,7 +115,7 @@ export function sqliteMosqueStore(trx: Kysely<Database>): MosqueStore {
               sql<boolean>`m.id in (select rowid from mosques_fts where mosques_fts match ${ftsQuery(search.terms!)})`,
             ),
           )
-          .select(PUBLIC_COLUMNS)
+          .select(PUBLIC_COLUMNS_OF_M)
           .select(distance.as('distance_km')),
         search,
       );

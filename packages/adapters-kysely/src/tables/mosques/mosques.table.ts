@@ -74,6 +74,9 @@ export const PUBLIC_MOSQUE_COLUMNS = [
   'languages_json',
 ] as const satisfies readonly (keyof MosquesTable)[];
 
+/** The public columns on a query that names the mosques table `m`, as the searches of both dialects do. */
+export const PUBLIC_COLUMNS_OF_M = PUBLIC_MOSQUE_COLUMNS.map((column) => `m.${column}` as const);
+
 export type PublicMosqueRow = Pick<Selectable<MosquesTable>, (typeof PUBLIC_MOSQUE_COLUMNS)[number]>;
 
 /** A published row (coordinates present) as the API shows it. */
