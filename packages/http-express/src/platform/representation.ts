@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { preferredCoding, type ContentCoding } from './content-coding.js';
 import { noneMatchHits } from './conditional.js';
 
@@ -42,7 +42,7 @@ export class Representation {
   }
 
   /** `identity` for small bodies, else what the request prefers. */
-  codingFor(req: Request): ContentCoding {
+  codingFor(req: IncomingMessage): ContentCoding {
     return this.body.length < COMPRESS_FROM_BYTES ? 'identity' : preferredCoding(req.headers['accept-encoding']);
   }
 
@@ -68,7 +68,7 @@ export class Representation {
     return variant;
   }
 
-  async send(req: Request, res: Response, cacheControl: string): Promise<void> {
+  async send(req: IncomingMessage, res: ServerResponse, cacheControl: string): Promise<void> {
     const coding = this.codingFor(req);
     const etag = this.etagFor(coding);
     res.setHeader('Cache-Control', cacheControl);
