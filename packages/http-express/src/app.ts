@@ -6,16 +6,13 @@ import { registerDocs } from './docs/reference-page.js';
 import { servicePaths } from './openapi/service-paths.js';
 import { API_PREFIX, buildOpenApiDocument } from './openapi.js';
 import { checkAccess } from './platform/access.js';
-import { answerFromCacheBeforeRouting, keepAndSend, serveCached } from './platform/cached-reads.js';
-import { corsForReads } from './platform/cors.js';
+import { keepAndSend, serveCached } from './platform/cached-reads.js';
+import { answerPreflights } from './platform/cors.js';
 import { errorEnvelope, methodNotAllowed, unknownRoute } from './platform/errors.js';
+import { frontDoor, type ExpressHandling, type FrontDoorOptions } from './platform/front-door.js';
 import { rejectMalformedPathEscapes } from './platform/path-escapes.js';
-import { identifyAndLimit } from './platform/rate-limit.js';
-import { requestId } from './platform/request-id.js';
-import { requestLog } from './platform/request-log.js';
 import { RepresentationCache } from './platform/representation-cache.js';
 import { jsonRepresentation, Representation } from './platform/representation.js';
-import { noSniff } from './platform/security-headers.js';
 import { toExpressPath, type RouteDefinition } from './platform/route.js';
 import { PART_NAMES, validateRequest, type RequestPart } from './platform/validation.js';
 import { apiRoutes } from './routes/index.js';
@@ -30,12 +27,18 @@ export function createApp(deps: AppDependencies, routes: RouteDefinition[] = api
   app.set('trust proxy', deps.trustProxy);
   app.set('etag', 'strong');
 
-  const keyInQueryPaths = routes.filter((route) => route.keyInQuery).map((route) => API_PREFIX + route.path);
   // GET answers are compressed by their representations (once, then kept); compression() serves the writes.
   const cache = new RepresentationCache(deps.representationCacheBytes ?? DEFAULT_CACHE_BYTES);
-  app.use(noSniff, requestId, requestLog(deps.logger), corsForReads);
+  installFrontDoor(app, deps, {
+    cache,
+    servicePaths: Object.keys(servicePaths()),
+    keyInQueryPaths: routes.filter((route) => route.keyInQuery).map((route) => API_PREFIX + route.path),
+    trustProxy: app.get('trust proxy fn'),
+  });
+  app.use(passFrontDoorFailure, answerPreflights);
 
-  // Before the rate limit: a load balancer's health checks and readers of the docs spend no client's budget.
+  // Outside the rate limit (see frontDoor): a load balancer's health checks and readers of the docs spend no
+  // client's budget.
   const openApi = buildOpenApiDocument(routes);
   const openApiJson = jsonRepresentation(openApi);
   app.get('/health', health(deps));
@@ -43,11 +46,7 @@ export function createApp(deps: AppDependencies, routes: RouteDefinition[] = api
   registerDocs(app);
   for (const path of Object.keys(servicePaths())) app.all(path, methodNotAllowed(['get']));
 
-  app.use(
-    identifyAndLimit(deps, keyInQueryPaths),
-    rejectMalformedPathEscapes(routes, API_PREFIX),
-    answerFromCacheBeforeRouting(deps, cache),
-  );
+  app.use(rejectMalformedPathEscapes(routes, API_PREFIX));
 
   const methodsByPath = new Map<string, string[]>();
   for (const route of routes) {
@@ -61,6 +60,18 @@ export function createApp(deps: AppDependencies, routes: RouteDefinition[] = api
   app.use(errorEnvelope(deps.logger));
   return app;
 }
+
+/**
+ * Express hands every request to `app.handle` (`app(req, res)`, `app.listen`, supertest alike): the front
+ * door takes its place and calls Express's own handling for what it does not answer itself.
+ */
+function installFrontDoor(app: Express, deps: AppDependencies, options: FrontDoorOptions): void {
+  const handled = app as unknown as { handle: ExpressHandling };
+  const expressHandling = handled.handle.bind(app);
+  handled.handle = frontDoor(deps, options, expressHandling);
+}
+
+const passFrontDoorFailure: RequestHandler = (_req, res, next) => next(res.locals.failure);
 
 function routeChain(route: RouteDefinition, deps: AppDependencies, cache: RepresentationCache): RequestHandler[] {
   const access = namingParameters(route, checkAccess(route));

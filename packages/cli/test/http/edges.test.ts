@@ -183,6 +183,17 @@ describe('http: /health, /docs and /openapi.json spend no anonymous budget', () 
     expectErrorEnvelope(await request(t.app).get('/api/v1/translations'), 429, 'RATE_LIMITED');
   });
 
+  it('leaves out of the limit every spelling of those paths that Express routes to them', async () => {
+    for (let i = 0; i < 3; i++) await request(t.app).get('/api/v1/translations');
+    for (const path of ['/Health', '/health/', '/OPENAPI.JSON/', '/docs/Reference.js']) {
+      const response = await request(t.app).get(path);
+      expect(response.status, path).to.equal(200);
+      expect(response.headers, path).not.to.have.property('x-ratelimit-remaining');
+    }
+    // Not the same path: counted, and refused.
+    expectErrorEnvelope(await request(t.app).get('/health//'), 429, 'RATE_LIMITED');
+  });
+
   it('lets a fresh address spend its whole window after many health checks', async () => {
     const fresh = await startTestApp({ rateLimitPerMinute: 3 });
     try {

@@ -84,3 +84,31 @@ describe('http: rate limit (fixed 60 s window, 100 per key)', () => {
     }
   });
 });
+
+describe('http: the client address an anonymous request is counted by', () => {
+  const fromClient = (app: TestApp['app'], forwardedFor: string) =>
+    request(app).get('/api/v1/translations').set('X-Forwarded-For', forwardedFor);
+
+  it('is the address the proxy named in X-Forwarded-For when TRUST_PROXY trusts the proxy', async () => {
+    const t = await startTestApp({ rateLimitPerMinute: 2, trustProxy: 'loopback' });
+    try {
+      for (let i = 0; i < 2; i++) expect((await fromClient(t.app, '203.0.113.7')).status).to.equal(200);
+      expectErrorEnvelope(await fromClient(t.app, '203.0.113.7'), 429, 'RATE_LIMITED');
+      const other = await fromClient(t.app, '198.51.100.20');
+      expect(other.status).to.equal(200);
+      expect(other.headers['x-ratelimit-remaining']).to.equal('1');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is the connection’s own address otherwise, whatever X-Forwarded-For says', async () => {
+    const t = await startTestApp({ rateLimitPerMinute: 2 });
+    try {
+      for (let i = 0; i < 2; i++) expect((await fromClient(t.app, `203.0.113.${i}`)).status).to.equal(200);
+      expectErrorEnvelope(await fromClient(t.app, '198.51.100.20'), 429, 'RATE_LIMITED');
+    } finally {
+      await t.close();
+    }
+  });
+});

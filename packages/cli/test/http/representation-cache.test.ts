@@ -133,6 +133,20 @@ describe('http: cached representations are invisible', () => {
     }
   });
 
+  it('sends a body of many write chunks whole, and goes on after a client leaves in the middle of one', async () => {
+    const path = '/docs/scalar-api-reference.js';
+    const whole = await raw(origin, 'GET', path, {});
+    expect(whole.status).to.equal(200);
+    expect(whole.body.length).to.equal(Number(whole.headers['content-length'])).and.to.be.greaterThan(1_000_000);
+    await new Promise<void>((resolve) => {
+      const leaving = http.get(`${origin}${path}`, (res) => res.once('data', () => leaving.destroy()));
+      leaving.on('close', resolve).on('error', () => undefined);
+    });
+    const again = await raw(origin, 'GET', path, {});
+    expect(again.body.equals(whole.body)).to.equal(true);
+    expect(t.logs.filter((line) => line.includes('unexpected failure'))).to.deep.equal([]);
+  });
+
   it('sends identity to a client that accepts no coding, with its own ETag', async () => {
     const identity = await raw(origin, 'GET', SURAH, { 'X-API-Key': keys.reader });
     const gzip = await raw(origin, 'GET', SURAH, { 'X-API-Key': keys.reader, 'Accept-Encoding': 'gzip' });

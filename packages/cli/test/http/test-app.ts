@@ -46,6 +46,8 @@ export async function startTestApp(
     backend?: TestBackend;
     /** A Redis of the suite's own (one it stops and starts), instead of the run's shared one. */
     redisUrl?: string;
+    /** TRUST_PROXY, as its configuration reads it (none by default). */
+    trustProxy?: string;
   } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(path.join(tmpdir(), 'islamic-data-http-'));
@@ -57,7 +59,7 @@ export async function startTestApp(
     },
   });
   const config = {
-    ...loadConfig({}),
+    ...loadConfig(options.trustProxy === undefined ? {} : { TRUST_PROXY: options.trustProxy }),
     databasePath: path.join(dir, 'test.db'),
     rateLimitPerMinute: options.rateLimitPerMinute ?? 100,
     logLevel: 'info',

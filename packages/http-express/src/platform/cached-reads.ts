@@ -4,10 +4,11 @@ import {
   sameVersions,
   type ApiKeyRecord,
   type ContentVersionVector,
-  type KeyVerification,
 } from '@islamic-data/core';
 import type { Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
 import type { AppDependencies } from '../dependencies.js';
+import type { AppResponse } from './app-response.js';
 import type { RepresentationCache } from './representation-cache.js';
 import type { Representation } from './representation.js';
 import type { RouteDefinition } from './route.js';
@@ -37,10 +38,8 @@ const minuteOf = (route: RouteDefinition, deps: AppDependencies) =>
   route.usesClock ? Math.floor(deps.clock.now().getTime() / 60_000) : null;
 
 /** The versions the request read when it came in (see identifyAndLimit), else now. */
-const versionsFor = (route: RouteDefinition, deps: AppDependencies, res: Response) =>
-  (route.reads ?? []).length > 0
-    ? ((res.locals.contentVersions as ContentVersionVector | undefined) ?? deps.contentVersions.current())
-    : null;
+const versionsFor = (route: RouteDefinition, deps: AppDependencies, res: Response | AppResponse) =>
+  (route.reads ?? []).length > 0 ? (res.locals.contentVersions ?? deps.contentVersions.current()) : null;
 
 function isCurrent(
   entry: { versions: ContentVersionVector | null; minute: number | null },
@@ -99,19 +98,19 @@ function mayRead(route: RouteDefinition, key: ApiKeyRecord | null): boolean {
 
 /**
  * The hot path: a GET whose current answer is in the cache and whose key may read it is answered before the
- * router matches any route. Anything else (a miss, a stale entry, a key the route refuses) goes on to the
- * route chain, which checks, computes and words refusals as always.
+ * router matches any route; says whether it answered. Anything else (a miss, a stale entry, a key the route
+ * refuses) goes on to the route chain, which checks, computes and words refusals as always.
  */
-export function answerFromCacheBeforeRouting(deps: AppDependencies, cache: RepresentationCache): RequestHandler {
-  return async (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const verification = res.locals.verification as KeyVerification;
-    const key = verification.outcome === 'ok' ? verification.key : null;
-    const entry = cache.get(cacheKeyOf(key, req.originalUrl));
-    if (!entry || !mayRead(entry.route, key)) return next();
+export function answerFromCache(deps: AppDependencies, cache: RepresentationCache) {
+  return async (req: IncomingMessage, res: AppResponse): Promise<boolean> => {
+    const { verification } = res.locals;
+    const key = verification?.outcome === 'ok' ? verification.key : null;
+    const entry = cache.get(cacheKeyOf(key, req.url ?? ''));
+    if (!entry || !mayRead(entry.route, key)) return false;
     const { route } = entry;
-    if (!isCurrent(entry, route, await versionsFor(route, deps, res), minuteOf(route, deps))) return next();
+    if (!isCurrent(entry, route, await versionsFor(route, deps, res), minuteOf(route, deps))) return false;
     if (route.resource !== null) res.locals.key = key;
-    return entry.representation.send(req, res, cacheControlOf(route));
+    await entry.representation.send(req, res, cacheControlOf(route));
+    return true;
   };
 }

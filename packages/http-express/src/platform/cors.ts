@@ -1,5 +1,6 @@
 import cors from 'cors';
 import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
@@ -21,25 +22,27 @@ const allowPreflightsForReads = cors({
 });
 const exposedHeaders = EXPOSED_HEADERS.join(',');
 
+export const isRead = (req: IncomingMessage) => READ_METHODS.has(req.method ?? '');
+
 /**
- * Reads (and preflights for reads) are open to every origin; writes and their preflights get no
- * CORS headers at all, so browsers cannot send them: write keys belong on servers.
+ * Reads are open to every origin (what cors() writes on a read, without its per-request option handling:
+ * this runs on every read). Writes get no CORS headers at all, so browsers cannot send them: write keys
+ * belong on servers.
  */
-export const corsForReads: RequestHandler = (req, res, next) => {
-  if (READ_METHODS.has(req.method)) {
-    // What cors() writes on a read, without its per-request option handling (this runs on every read).
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Expose-Headers', exposedHeaders);
-    return next();
-  }
-  const preflightFor = req.method === 'OPTIONS' ? req.get('Access-Control-Request-Method') : undefined;
-  if (preflightFor && READ_METHODS.has(preflightFor.toUpperCase())) {
-    allowPreflightsForReads(req, res, next);
-    return;
-  }
-  if (preflightFor) {
-    res.status(204).end();
-    return;
-  }
-  next();
+export function allowReadsFromAnyOrigin(req: IncomingMessage, res: ServerResponse): void {
+  if (!isRead(req)) return;
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Expose-Headers', exposedHeaders);
+}
+
+/** A CORS preflight: answered before the rate limit, as browsers send them on their own. */
+export const isPreflight = (req: IncomingMessage) =>
+  req.method === 'OPTIONS' && Boolean(req.headers['access-control-request-method']);
+
+/** Preflights for reads are allowed; preflights for writes get a bare 204 that allows nothing. */
+export const answerPreflights: RequestHandler = (req, res, next) => {
+  const preflightFor = isPreflight(req) ? req.get('Access-Control-Request-Method') : undefined;
+  if (preflightFor === undefined) return next();
+  if (READ_METHODS.has(preflightFor.toUpperCase())) return allowPreflightsForReads(req, res, next);
+  res.status(204).end();
 };

@@ -1,7 +1,9 @@
-import { keyCacheByVersion, verifyApiKey, type KeyLookup } from '@islamic-data/core';
-import type { RequestHandler, Response } from 'express';
+import { keyCacheByVersion, verifyApiKey, type KeyLookup, type RateLimitDecision } from '@islamic-data/core';
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
 import type { AppDependencies } from '../dependencies.js';
+import type { RequestLocals } from './app-response.js';
 import { STATUS_BY_ERROR_CODE } from './error-statuses.js';
 
 /** Without a presented key nothing is looked up (verifyApiKey answers `missing` first). */
@@ -13,7 +15,9 @@ const noKeys: KeyLookup = {
 /** The 429 envelope for each limit and wait (at most 60 of them): made once, then sent as bytes. */
 const refusals = new Map<string, { body: Buffer; etag: string }>();
 
-function refuse(res: Response, limit: number, retryAfterSeconds: number): void {
+/** Answers 429 with the envelope and `Retry-After`. */
+export function refuse(req: IncomingMessage, res: ServerResponse, decision: RateLimitDecision): void {
+  const { limit, retryAfterSeconds } = decision;
   const key = `${limit}:${retryAfterSeconds}`;
   let refusal = refusals.get(key);
   if (!refusal) {
@@ -27,30 +31,45 @@ function refuse(res: Response, limit: number, retryAfterSeconds: number): void {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', refusal.body.length);
   res.setHeader('ETag', refusal.etag);
-  res.end(res.req.method === 'HEAD' ? undefined : refusal.body);
+  res.end(req.method === 'HEAD' ? undefined : refusal.body);
+}
+
+/** The `X-RateLimit-*` headers every counted response carries. */
+export function announceLimit(res: ServerResponse, decision: RateLimitDecision): void {
+  res.setHeader('X-RateLimit-Limit', String(decision.limit));
+  res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
+  res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
+}
+
+/** Where a request is counted from: its path (for the key-in-query routes) and its client address. */
+export interface CountedRequest {
+  req: IncomingMessage;
+  path: string;
+  query: string | null;
+  clientAddress(): string | undefined;
 }
 
 /**
  * Identifies the caller by the X-API-Key header (or, on the `keyInQueryPaths` alone, the `key` query
  * parameter when no header is sent) and counts the request: against its key when the key is valid, else
- * against the client address (so that keys cannot be guessed at speed). Sets the `X-RateLimit-*`
- * headers on every response, and refuses with 429 once the window's count is spent: answered here, before
- * any route is matched, so that a flood of refused requests costs little. Keys are looked up through a cache
- * that the `keys` content version keeps exact.
+ * against the client address (so that keys cannot be guessed at speed). Leaves the verification and the
+ * content versions it read in `locals`. Keys are looked up through a cache that the `keys` content version
+ * keeps exact.
  */
-export function identifyAndLimit(
+export function identifyAndCount(
   deps: Pick<AppDependencies, 'stores' | 'clock' | 'rateLimiter' | 'contentVersions'>,
   keyInQueryPaths: readonly string[] = [],
-): RequestHandler {
+) {
   // Express matches routes without regard to case or a trailing slash; so does this.
   const normalize = (path: string) => path.toLowerCase().replace(/\/+$/, '');
   const queryKeyPaths = new Set(keyInQueryPaths.map(normalize));
   const keys = keyCacheByVersion(deps.stores.keys);
-  return async (req, res, next) => {
+  return async ({ req, path, query, clientAddress }: CountedRequest, locals: RequestLocals) => {
     const header = req.headers['x-api-key'];
+    // Read as Express's `simple` query parser reads it: a repeated `key` is an array, and no key.
     const queryKey =
-      header === undefined && queryKeyPaths.size > 0 && queryKeyPaths.has(normalize(req.path))
-        ? req.query.key
+      header === undefined && queryKeyPaths.size > 0 && queryKeyPaths.has(normalize(path))
+        ? parseQuery(query ?? '').key
         : undefined;
     const presented =
       (Array.isArray(header) ? header[0] : header) ?? (typeof queryKey === 'string' ? queryKey : undefined);
@@ -58,17 +77,12 @@ export function identifyAndLimit(
     if (presented !== undefined) {
       // Read once per request, for the key cache here and the representation cache after.
       const versions = await deps.contentVersions.current();
-      res.locals.contentVersions = versions;
+      locals.contentVersions = versions;
       lookup = keys.at(versions);
     }
     const verification = await verifyApiKey({ keys: lookup, clock: deps.clock }, presented);
-    res.locals.verification = verification;
-    const bucket = verification.outcome === 'ok' ? `key:${verification.key.id}` : `ip:${req.ip ?? 'unknown'}`;
-    const decision = await deps.rateLimiter.consume(bucket, deps.clock.now());
-    res.setHeader('X-RateLimit-Limit', String(decision.limit));
-    res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
-    res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
-    if (decision.allowed) return next();
-    refuse(res, decision.limit, decision.retryAfterSeconds);
+    locals.verification = verification;
+    const bucket = verification.outcome === 'ok' ? `key:${verification.key.id}` : `ip:${clientAddress() ?? 'unknown'}`;
+    return deps.rateLimiter.consume(bucket, deps.clock.now());
   };
 }

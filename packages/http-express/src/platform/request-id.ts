@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const ACCEPTABLE_INCOMING_ID = /^[\w.-]{1,128}$/;
 
-/** Gives every request an id, echoed in `X-Request-Id` and written in its log lines. */
-export const requestId: RequestHandler = (req, res, next) => {
-  const incoming = req.get('X-Request-Id');
-  const id = incoming && ACCEPTABLE_INCOMING_ID.test(incoming) ? incoming : randomUUID();
-  res.locals.requestId = id;
+/** Gives the request an id (the client's own when it is a plain token), echoed in `X-Request-Id`. */
+export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && ACCEPTABLE_INCOMING_ID.test(incoming) ? incoming : randomUUID();
   res.setHeader('X-Request-Id', id);
-  next();
-};
+  return id;
+}

@@ -1,19 +1,20 @@
-import type { RequestHandler } from 'express';
+import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
+import type { AppResponse } from './app-response.js';
 
 /**
- * One structured line per request. Only the path is logged: never headers or the query string,
- * so that a key sent by mistake in either place cannot reach the log.
+ * One structured line per request, written when its response is finished. Only the path is logged: never
+ * headers or the query string, so that a key sent by mistake in either place cannot reach the log.
  */
-export function requestLog(logger: Logger): RequestHandler {
-  return (req, res, next) => {
+export function requestLog(logger: Logger) {
+  return (req: IncomingMessage, res: AppResponse, path: string): void => {
     const started = process.hrtime.bigint();
-    res.on('finish', () => {
+    res.once('finish', () => {
       logger.info(
         {
           requestId: res.locals.requestId,
           method: req.method,
-          path: req.path,
+          path,
           status: res.statusCode,
           durationMs: Number(process.hrtime.bigint() - started) / 1e6,
           keyId: res.locals.key?.id ?? null,
@@ -21,6 +22,5 @@ export function requestLog(logger: Logger): RequestHandler {
         'request',
       );
     });
-    next();
   };
 }

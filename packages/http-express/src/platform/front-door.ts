@@ -1,0 +1,73 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import parseUrl from 'parseurl';
+import proxyAddr from 'proxy-addr';
+import type { AppDependencies } from '../dependencies.js';
+import type { AppResponse, RequestLocals } from './app-response.js';
+import { answerFromCache } from './cached-reads.js';
+import { allowReadsFromAnyOrigin, isPreflight, isRead } from './cors.js';
+import { announceLimit, identifyAndCount, refuse } from './rate-limit.js';
+import { assignRequestId } from './request-id.js';
+import { requestLog } from './request-log.js';
+import type { RepresentationCache } from './representation-cache.js';
+import { forbidSniffing } from './security-headers.js';
+
+/** The Express app's own request handling, which the front door hands every request it does not answer. */
+export type ExpressHandling = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
+
+export interface FrontDoorOptions {
+  cache: RepresentationCache;
+  /** Paths outside the rate limit (health, the document, the reference), as Express matches them. */
+  servicePaths: readonly string[];
+  /** The routes that also accept a key in the query. */
+  keyInQueryPaths: readonly string[];
+  /** Express's compiled `trust proxy` setting: which hops' addresses to believe. */
+  trustProxy: (address: string, hop: number) => boolean;
+}
+
+/**
+ * Every request passes here before Express. It gets its request id, its log line and the headers every
+ * response carries; outside the service paths and CORS preflights, it is identified and counted against
+ * the rate limit. Most traffic ends here, without Express's routing: a 429, and a read whose current
+ * representation is cached. Everything else goes on to the Express app, with what was learnt in
+ * `res.locals` (a failure of these steps included, for the app's error envelope to word).
+ */
+export function frontDoor(deps: AppDependencies, options: FrontDoorOptions, express: ExpressHandling) {
+  // Express matches a literal path without regard to case, with one trailing slash or none.
+  const servicePaths = new Set(options.servicePaths.map((path) => path.toLowerCase()));
+  const isServicePath = (path: string) => servicePaths.has(path.toLowerCase().replace(/\/$/, ''));
+  const count = identifyAndCount(deps, options.keyInQueryPaths);
+  const logOnFinish = requestLog(deps.logger);
+  const cached = answerFromCache(deps, options.cache);
+
+  async function answer(req: IncomingMessage, res: AppResponse, path: string, query: string | null) {
+    const clientAddress = () => proxyAddr(req, options.trustProxy);
+    const decision = await count({ req, path, query, clientAddress }, res.locals);
+    announceLimit(res, decision);
+    if (!decision.allowed) {
+      refuse(req, res, decision);
+      return true;
+    }
+    return isRead(req) && (await cached(req, res));
+  }
+
+  return (req: IncomingMessage, plainRes: ServerResponse, next?: (error?: unknown) => void): void => {
+    const res = plainRes as AppResponse;
+    const url = parseUrl(req);
+    const path = url?.pathname ?? '/';
+    res.locals = Object.assign(Object.create(null) as RequestLocals, { requestId: assignRequestId(req, res) });
+    forbidSniffing(res);
+    logOnFinish(req, res, path);
+    allowReadsFromAnyOrigin(req, res);
+    if (isPreflight(req) || isServicePath(path)) return express(req, res, next);
+    const query = typeof url?.query === 'string' ? url.query : null;
+    answer(req, res, path, query).then(
+      (answered) => {
+        if (!answered) express(req, res, next);
+      },
+      (failure: unknown) => {
+        res.locals.failure = failure;
+        express(req, res, next);
+      },
+    );
+  };
+}
