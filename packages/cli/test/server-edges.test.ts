@@ -140,6 +140,17 @@ describe('cli: serve at the edges of HTTP (slow clients, huge headers, a stale s
     expectEnvelope(await rawExchange(server.url, ['NOT HTTP AT ALL\r\n\r\n']), 400, 'VALIDATION_ERROR');
   });
 
+  it('answers a request target it cannot parse with 400 in the envelope, and goes on serving', async () => {
+    for (const target of ['http://[x/health', 'http://[x/api/v1/translations?key=secret-looking']) {
+      const response = await rawExchange(server.url, [
+        `GET ${target} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n`,
+      ]);
+      expectEnvelope(response, 400, 'VALIDATION_ERROR');
+    }
+    expect((await fetch(`${server.url}/health`)).status).to.equal(200);
+    expect(server.output()).not.to.contain('secret-looking');
+  });
+
   it('logged each refusal with its request id and reason, and no header', async () => {
     const refusals = () =>
       server

@@ -9,6 +9,7 @@ import { announceLimit, identifyAndCount, refuse } from './rate-limit.js';
 import { assignRequestId } from './request-id.js';
 import { requestLog } from './request-log.js';
 import type { RepresentationCache } from './representation-cache.js';
+import { STATUS_BY_ERROR_CODE } from './error-statuses.js';
 import { forbidSniffing } from './security-headers.js';
 
 /** The Express app's own request handling, which the front door hands every request it does not answer. */
@@ -52,22 +53,50 @@ export function frontDoor(deps: AppDependencies, options: FrontDoorOptions, expr
 
   return (req: IncomingMessage, plainRes: ServerResponse, next?: (error?: unknown) => void): void => {
     const res = plainRes as AppResponse;
-    const url = parseUrl(req);
-    const path = url?.pathname ?? '/';
     res.locals = Object.assign(Object.create(null) as RequestLocals, { requestId: assignRequestId(req, res) });
     forbidSniffing(res);
-    logOnFinish(req, res, path);
+    const url = readableTarget(req);
+    logOnFinish(req, res, url?.pathname ?? '(unreadable request target)');
     allowReadsFromAnyOrigin(req, res);
+    if (!url) return refuseUnreadableTarget(res);
+    const path = url.pathname ?? '/';
     if (isPreflight(req) || isServicePath(path)) return express(req, res, next);
-    const query = typeof url?.query === 'string' ? url.query : null;
-    answer(req, res, path, query).then(
-      (answered) => {
-        if (!answered) express(req, res, next);
-      },
-      (failure: unknown) => {
-        res.locals.failure = failure;
-        express(req, res, next);
-      },
-    );
+    const query = typeof url.query === 'string' ? url.query : null;
+    answer(req, res, path, query)
+      .then(
+        (answered) => {
+          if (!answered) express(req, res, next);
+        },
+        (failure: unknown) => {
+          // Whatever was thrown, the app's error envelope gets an error to word (never a falsy "no failure").
+          res.locals.failure = failure instanceof Error ? failure : new Error(`front door failed: ${String(failure)}`);
+          express(req, res, next);
+        },
+      )
+      .catch((error: unknown) => {
+        deps.logger.error({ requestId: res.locals.requestId, err: error }, 'unexpected failure');
+        res.destroy();
+      });
   };
+}
+
+/** The request target as Express reads it; none for one it cannot parse (`GET http://[x/ HTTP/1.1`). */
+function readableTarget(req: IncomingMessage): ReturnType<typeof parseUrl> | null {
+  try {
+    return parseUrl(req) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Express's router would skip every route (and the error envelope) for such a target. */
+function refuseUnreadableTarget(res: ServerResponse): void {
+  const body = JSON.stringify({
+    error: { code: 'VALIDATION_ERROR', message: 'The request target is not a valid URL.' },
+  });
+  res.statusCode = STATUS_BY_ERROR_CODE.VALIDATION_ERROR;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(body);
 }

@@ -97,18 +97,18 @@ export class Representation {
  * requests that arrive meanwhile are read and answered between chunks, so downloads cannot stall them.
  */
 async function writeInTurns(res: ServerResponse, bytes: Buffer): Promise<void> {
-  for (let offset = 0; offset < bytes.length; offset += WRITE_CHUNK_BYTES) {
+  for (let offset = 0; offset < bytes.length && !res.destroyed; offset += WRITE_CHUNK_BYTES) {
     const chunk = bytes.subarray(offset, offset + WRITE_CHUNK_BYTES);
     if (offset + WRITE_CHUNK_BYTES >= bytes.length) return void res.end(chunk);
     if (!res.write(chunk)) await drainedOrClosed(res);
     await new Promise((resolve) => setImmediate(resolve));
-    if (res.destroyed) return;
   }
 }
 
-/** A client that goes away mid-body never drains its socket. */
+/** A client that goes away, before or during the body, never drains its socket. */
 const drainedOrClosed = (res: ServerResponse) =>
   new Promise<void>((resolve) => {
+    if (res.destroyed) return resolve();
     const done = () => {
       res.off('drain', done);
       res.off('close', done);
