@@ -7,8 +7,8 @@ import { noneMatchHits } from './conditional.js';
 
 /** Below this a body is always sent as it is: compressing it saves less than its headers weigh. */
 const COMPRESS_FROM_BYTES = 1024;
-/** Measured with the bench's download check: 16 KiB keeps small reads' p99 lowest at the same throughput. */
-const WRITE_CHUNK_BYTES = 16 * 1024;
+/** Bodies up to this size are written at once. */
+const SMALL_BODY_BYTES = 16 * 1024;
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
@@ -87,21 +87,48 @@ export class Representation {
     if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
     res.setHeader('Content-Length', bytes.length);
     if (req.method === 'HEAD') res.end();
-    else if (bytes.length <= WRITE_CHUNK_BYTES) res.end(bytes);
+    else if (bytes.length <= SMALL_BODY_BYTES) res.end(bytes);
     else await writeInTurns(res, bytes);
   }
 }
 
 /**
- * A large body goes out a chunk per event-loop turn, each once the socket has taken the last: the small
- * requests that arrive meanwhile are read and answered between chunks, so downloads cannot stall them.
+ * Large bodies share a budget of bytes per event-loop turn, whatever their number: the small requests that
+ * arrive meanwhile are read and answered between turns, so downloads cannot stall them, while a lone large body
+ * still goes out in a few big writes. 256 KiB measured best against 64 KiB, 16 KiB chunks per body, and whole
+ * bodies: the throughput of whole bodies, and the lowest p99 of small reads beside 20 downloads.
  */
+const BULK_BYTES_PER_TURN = 256 * 1024;
+let bulkBudget = BULK_BYTES_PER_TURN;
+let budgetRenewal = false;
+
+function takeBulkBytes(wanted: number): number {
+  if (!budgetRenewal) {
+    budgetRenewal = true;
+    setImmediate(() => {
+      bulkBudget = BULK_BYTES_PER_TURN;
+      budgetRenewal = false;
+    });
+  }
+  const granted = Math.min(wanted, bulkBudget);
+  bulkBudget -= granted;
+  return granted;
+}
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 async function writeInTurns(res: ServerResponse, bytes: Buffer): Promise<void> {
-  for (let offset = 0; offset < bytes.length && !res.destroyed; offset += WRITE_CHUNK_BYTES) {
-    const chunk = bytes.subarray(offset, offset + WRITE_CHUNK_BYTES);
-    if (offset + WRITE_CHUNK_BYTES >= bytes.length) return void res.end(chunk);
+  let offset = 0;
+  while (offset < bytes.length && !res.destroyed) {
+    const granted = takeBulkBytes(bytes.length - offset);
+    if (granted === 0) {
+      await nextTurn();
+      continue;
+    }
+    const chunk = bytes.subarray(offset, (offset += granted));
+    if (offset >= bytes.length) return void res.end(chunk);
     if (!res.write(chunk)) await drainedOrClosed(res);
-    await new Promise((resolve) => setImmediate(resolve));
+    else await nextTurn();
   }
 }
 
