@@ -29,6 +29,14 @@ const boundary = (...patterns) => [
 
 const CORE_DOES_NO_IO = 'Core does no I/O: downloads live in packages/sources.';
 
+const ADAPTER_LIMITS = [
+  forbid(HTTP_FRAMEWORKS, 'Storage adapters know no HTTP.'),
+  forbid(
+    ['@islamic-data/http-express', '@islamic-data/cli', '@islamic-data/sources'],
+    'An adapter implements core ports only.',
+  ),
+];
+
 export const BOUNDARIES = {
   'packages/core/src/**/*.ts': boundary(
     forbid(FILE_AND_NETWORK, 'Core does no I/O: readers of files and URLs live in packages/sources.'),
@@ -46,11 +54,17 @@ export const BOUNDARIES = {
       'Sources depend on core only.',
     ),
   ),
-  'packages/adapters-*/src/**/*.ts': boundary(
-    forbid(HTTP_FRAMEWORKS, 'Storage adapters know no HTTP.'),
+  'packages/adapters-*/src/**/*.ts': boundary(...ADAPTER_LIMITS),
+  // After the adapters' rule, so it replaces it for this folder: the same limits, and nothing of one dialect.
+  'packages/adapters-kysely/src/**/*.ts': boundary(
+    ...ADAPTER_LIMITS,
     forbid(
-      ['@islamic-data/http-express', '@islamic-data/cli', '@islamic-data/sources'],
-      'An adapter implements core ports only.',
+      DATABASE_DRIVERS.filter((name) => name !== 'kysely'),
+      'adapters-kysely serves both dialects: a driver belongs to its own adapter.',
+    ),
+    forbid(
+      ['kysely/helpers/sqlite', 'kysely/helpers/postgres', '@islamic-data/adapters-*'],
+      'adapters-kysely serves both dialects: what one dialect needs stays in its adapter.',
     ),
   ),
   'packages/http-express/src/**/*.ts': boundary(

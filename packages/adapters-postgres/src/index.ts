@@ -1,15 +1,15 @@
+export {
+  kyselyAuditLog as postgresAuditLog,
+  kyselyEditionStore as postgresEditionStore,
+  kyselyKeyStore as postgresKeyStore,
+  kyselyRateLimiter as postgresRateLimiter,
+} from '@islamic-data/adapters-kysely';
 export * from './database.js';
 export * from './schema.js';
 export * from './migrate.js';
 export * from './postgres-health-probe.js';
-export * from './stores/postgres-key-store.js';
-export * from './stores/postgres-audit-log.js';
-export * from './stores/postgres-rate-limiter.js';
+export * from './stores/postgres-stores.js';
 export * from './stores/postgres-unit-of-work.js';
-export * from './stores/postgres-edition-store.js';
-export * from './stores/postgres-quran-store.js';
-export * from './stores/postgres-hadith-store.js';
-export * from './stores/postgres-hadith-import-store.js';
 export * from './stores/postgres-mosque-store.js';
 export * from './stores/postgres-content-versions.js';
 export * from './copy/copy-rows.js';

@@ -1,17 +1,8 @@
-import { Migrator, type Kysely, type MigrationResult } from 'kysely';
+import { migrateWith, type MigrationReport } from '@islamic-data/adapters-kysely';
+import type { Kysely } from 'kysely';
 import { migrationProvider } from './migrations/index.js';
 
-export interface MigrationReport {
-  applied: string[];
-}
+export type { MigrationReport };
 
 /** Brings the schema up to date; safe to run on every start. */
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationReport> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results = [] } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results.find((result: MigrationResult) => result.status === 'Error');
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`);
-  }
-  return { applied: results.filter((result) => result.status === 'Success').map((result) => result.migrationName) };
-}
+export const migrateToLatest = (db: Kysely<any>): Promise<MigrationReport> => migrateWith(db, migrationProvider);

@@ -1,17 +1,17 @@
+export {
+  kyselyAuditLog as sqliteAuditLog,
+  kyselyEditionStore as sqliteEditionStore,
+  kyselyKeyStore as sqliteKeyStore,
+  kyselyRateLimiter as sqliteRateLimiter,
+} from '@islamic-data/adapters-kysely';
 export * from './database.js';
 export * from './schema.js';
 export * from './migrate.js';
 export * from './backup.js';
 export * from './server-lock.js';
 export * from './sqlite-health-probe.js';
-export * from './stores/sqlite-key-store.js';
-export * from './stores/sqlite-audit-log.js';
-export * from './stores/sqlite-rate-limiter.js';
+export * from './stores/sqlite-stores.js';
 export * from './stores/sqlite-unit-of-work.js';
 export * from './stores/sqlite-content-versions.js';
-export * from './stores/sqlite-edition-store.js';
-export * from './stores/sqlite-quran-store.js';
-export * from './stores/sqlite-hadith-store.js';
-export * from './stores/sqlite-hadith-import-store.js';
 export * from './stores/sqlite-mosque-store.js';
 export * from './table-rows.js';

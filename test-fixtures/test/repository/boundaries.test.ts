@@ -64,6 +64,16 @@ describe('package boundaries (eslint.config.js)', function () {
       "import { sqliteStores as value } from '@islamic-data/adapters-sqlite';",
       /core only/,
     ],
+    ['packages/adapters-kysely/src/x.ts', "import value from 'better-sqlite3';", /serves both dialects/],
+    ['packages/adapters-kysely/src/stores/x.ts', "import value from 'pg';", /serves both dialects/],
+    ['packages/adapters-kysely/src/x.ts', "import value from 'kysely/helpers/postgres';", /serves both dialects/],
+    [
+      'packages/adapters-kysely/src/x.ts',
+      "import { sqliteStores as value } from '@islamic-data/adapters-sqlite';",
+      /serves both dialects/,
+    ],
+    ['packages/adapters-kysely/src/x.ts', "import value from 'express';", /know no HTTP/],
+    ['packages/adapters-kysely/src/x.ts', "import { container as value } from 'tsyringe';", /composition root/],
   ];
   for (const [file, code, why] of forbidden) {
     it(`refuses in ${file}: ${code}`, async () => {
@@ -79,6 +89,9 @@ describe('package boundaries (eslint.config.js)', function () {
     ['packages/http-express/src/x.ts', "import value from 'express';"],
     ['packages/http-express/src/x.ts', "import { AppError as value } from '@islamic-data/core';"],
     ['packages/adapters-sqlite/src/x.ts', "import { Kysely as value } from 'kysely';"],
+    ['packages/adapters-kysely/src/x.ts', "import { Kysely as value } from 'kysely';"],
+    ['packages/adapters-kysely/src/x.ts', "import { zeroVersions as value } from '@islamic-data/core';"],
+    ['packages/adapters-postgres/src/x.ts', "import { kyselyStores as value } from '@islamic-data/adapters-kysely';"],
     ['packages/cli/src/composition-root.ts', "import { container as value } from 'tsyringe';"],
     ['packages/cli/src/x.ts', "import { openDatabase as value } from '@islamic-data/adapters-sqlite';"],
   ];

@@ -1,7 +1,8 @@
+import { fromMosqueRow, type MosquesTable } from '@islamic-data/adapters-kysely';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { indexSearchText, SEARCHED_TABLES } from '../search/search-vector.js';
-import { fromMosqueRow, toMosqueRow, type MosquesTable } from '../tables/mosques/mosques.table.js';
+import { toMosqueRow } from '../tables/mosques/mosques.table.js';
 
 /**
  * What `db copy` moves from a SQLite deployment, parents before children: keys, the audit log,

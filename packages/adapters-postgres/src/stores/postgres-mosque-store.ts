@@ -1,6 +1,11 @@
 import {
+  PUBLIC_COLUMNS_OF_M,
+  fromPublicMosqueRow,
+  kyselyMosqueReads,
+  nearestInBoxes,
+} from '@islamic-data/adapters-kysely';
+import {
   EARTH_RADIUS_KM,
-  boundingBoxes,
   type LatLng,
   type MosqueHit,
   type MosqueRecord,
@@ -9,16 +14,10 @@ import {
 } from '@islamic-data/core';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../schema.js';
-import {
-  PUBLIC_MOSQUE_COLUMNS,
-  fromMosqueRow,
-  fromPublicMosqueRow,
-  toMosqueRow,
-} from '../tables/mosques/mosques.table.js';
+import { toMosqueRow } from '../tables/mosques/mosques.table.js';
 
 /** Rows per multi-row INSERT when seeding: 23 parameters a row, well under PostgreSQL's 65,535. */
 const ROWS_PER_INSERT = 1_000;
-const PUBLIC_COLUMNS = PUBLIC_MOSQUE_COLUMNS.map((column) => `m.${column}` as const);
 
 /**
  * Mosques, each row carrying its own search columns (the point the GiST index covers, the lexemes
@@ -49,7 +48,7 @@ export function postgresMosqueStore(trx: Kysely<Database>): MosqueStore {
 
   /** Without `near`: slug order. */
   async function searchList(search: MosqueSearch): Promise<MosqueHit[]> {
-    const rows = await filtered(trx.selectFrom('mosques as m').select(PUBLIC_COLUMNS), search)
+    const rows = await filtered(trx.selectFrom('mosques as m').select(PUBLIC_COLUMNS_OF_M), search)
       .orderBy('m.slug')
       .limit(search.limit)
       .execute();
@@ -59,38 +58,28 @@ export function postgresMosqueStore(trx: Kysely<Database>): MosqueStore {
   /**
    * With `near`: the GiST index yields the published mosques in the circle's bounding box(es),
    * PostgreSQL computes the haversine distance (the formula of core's `distanceKm`), keeps those
-   * within the radius and returns the nearest. Across the antimeridian there are two boxes, merged here.
+   * within the radius and returns the nearest. Across the antimeridian there are two boxes
+   * (nearestInBoxes merges them).
    */
-  async function searchNear(search: MosqueSearch, near: LatLng & { radiusKm: number }): Promise<MosqueHit[]> {
+  function searchNear(search: MosqueSearch, near: LatLng & { radiusKm: number }): Promise<MosqueHit[]> {
     const distance = haversineKm(near);
-    const hits: (MosqueHit & { distanceKm: number })[] = [];
-    for (const box of boundingBoxes(near, near.radiusKm)) {
+    return nearestInBoxes(near, search.limit, (box) => {
       const inBox = sql<boolean>`point(m.lng, m.lat) <@ box(point(${box.minLng}::float8, ${box.minLat}::float8),
         point(${box.maxLng}::float8, ${box.maxLat}::float8))`;
-      const rows = await filtered(
+      return filtered(
         trx
           .selectFrom('mosques as m')
           .where(inBox)
           .where(distance, '<=', near.radiusKm)
-          .select(PUBLIC_COLUMNS)
+          .select(PUBLIC_COLUMNS_OF_M)
           .select(distance.as('distance_km')),
         search,
-      )
-        .orderBy('distance_km')
-        .orderBy('m.slug')
-        .limit(search.limit)
-        .execute();
-      hits.push(...rows.map((row) => ({ mosque: fromPublicMosqueRow(row), distanceKm: row.distance_km })));
-    }
-    return hits
-      .sort(
-        (a, b) =>
-          a.distanceKm - b.distanceKm || (a.mosque.slug < b.mosque.slug ? -1 : a.mosque.slug > b.mosque.slug ? 1 : 0),
-      )
-      .slice(0, search.limit);
+      );
+    });
   }
 
   return {
+    ...kyselyMosqueReads(trx),
     insert: (record) => insertMany([record]),
     insertMany,
 
@@ -102,34 +91,6 @@ export function postgresMosqueStore(trx: Kysely<Database>): MosqueStore {
         .returning('id')
         .executeTakeFirst();
       if (!updated) throw new Error(`No mosque with slug '${record.slug}'.`);
-    },
-
-    async get(slug) {
-      const row = await trx.selectFrom('mosques').selectAll().where('slug', '=', slug).executeTakeFirst();
-      return row && fromMosqueRow(row);
-    },
-
-    async slugsStartingWith(base) {
-      // Slugs are [a-z0-9-]: the range [base, base + '.') holds base and every base-… (and nothing else).
-      const rows = await trx
-        .selectFrom('mosques')
-        .select('slug')
-        .where('slug', '>=', base)
-        .where('slug', '<', `${base}.`)
-        .execute();
-      return rows.map(({ slug }) => slug);
-    },
-
-    async listByStatus(status, limit) {
-      const rows = await trx
-        .selectFrom('mosques')
-        .selectAll()
-        .where('status', '=', status)
-        .orderBy('submitted_at')
-        .orderBy('slug')
-        .limit(limit)
-        .execute();
-      return rows.map(fromMosqueRow);
     },
 
     searchPublished: (search) => (search.near ? searchNear(search, search.near) : searchList(search)),

@@ -1,26 +1,7 @@
-import type { Stores, UnitOfWork } from '@islamic-data/core';
+import type { UnitOfWork } from '@islamic-data/core';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
-import { postgresAuditLog } from './postgres-audit-log.js';
-import { postgresEditionStore } from './postgres-edition-store.js';
-import { postgresHadithImportStore } from './postgres-hadith-import-store.js';
-import { postgresHadithStore } from './postgres-hadith-store.js';
-import { postgresKeyStore } from './postgres-key-store.js';
-import { postgresMosqueStore } from './postgres-mosque-store.js';
-import { postgresQuranStore } from './postgres-quran-store.js';
-
-/** Every store, bound to `trx` (the database itself, or one connection inside a transaction). */
-export function postgresStores(trx: Kysely<Database>): Stores {
-  return {
-    keys: postgresKeyStore(trx),
-    audit: postgresAuditLog(trx),
-    editions: postgresEditionStore(trx),
-    quran: postgresQuranStore(trx),
-    hadith: postgresHadithStore(trx),
-    hadithImports: postgresHadithImportStore(trx),
-    mosques: postgresMosqueStore(trx),
-  };
-}
+import { postgresStores } from './postgres-stores.js';
 
 /** The advisory lock every unit of work holds until it commits or rolls back (any constant would do). */
 const WRITE_LOCK = 0x15_1a_3d_a7;

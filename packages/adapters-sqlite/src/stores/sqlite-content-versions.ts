@@ -1,4 +1,5 @@
-import { CONTENT_AREAS, zeroVersions, type ContentVersions, type ContentVersionVector } from '@islamic-data/core';
+import { readContentVersions } from '@islamic-data/adapters-kysely';
+import { zeroVersions, type ContentVersions, type ContentVersionVector } from '@islamic-data/core';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
@@ -19,12 +20,7 @@ export function sqliteContentVersions(db: Kysely<Database>, sqlite: BetterSqlite
     async current() {
       const now = `${dataVersion.get() as number}:${totalChanges.get() as number}`;
       if (now === seen) return versions;
-      const rows = await db.selectFrom('content_versions').select(['area', 'version']).execute();
-      const read = zeroVersions();
-      for (const { area, version } of rows) {
-        if ((CONTENT_AREAS as readonly string[]).includes(area)) read[area as keyof typeof read] = version;
-      }
-      [seen, versions] = [now, read];
+      [seen, versions] = [now, await readContentVersions(db)];
       return versions;
     },
   };

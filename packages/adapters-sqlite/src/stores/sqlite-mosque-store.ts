@@ -1,6 +1,12 @@
 import {
+  PUBLIC_COLUMNS_OF_M,
+  fromPublicMosqueRow,
+  kyselyMosqueReads,
+  nearestInBoxes,
+  toMosqueRow,
+} from '@islamic-data/adapters-kysely';
+import {
   EARTH_RADIUS_KM,
-  boundingBoxes,
   isSearchable,
   type LatLng,
   type MosqueHit,
@@ -11,16 +17,9 @@ import {
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../schema.js';
 import { toFtsRow, toGeoRow } from '../tables/mosques/mosque-indexes.table.js';
-import {
-  PUBLIC_MOSQUE_COLUMNS,
-  fromMosqueRow,
-  fromPublicMosqueRow,
-  toMosqueRow,
-} from '../tables/mosques/mosques.table.js';
 
 /** Rows per multi-row INSERT when seeding: well under SQLite's 32,766 bound parameters. */
 const ROWS_PER_INSERT = 500;
-const PUBLIC_COLUMNS = PUBLIC_MOSQUE_COLUMNS.map((column) => `m.${column}` as const);
 
 /**
  * Mosques, with their FTS5 and R*Tree rows written by the same calls (so in the same transaction
@@ -86,20 +85,22 @@ export function sqliteMosqueStore(trx: Kysely<Database>): MosqueStore {
           .whereRef('m.id', '=', 'mosques_fts.rowid')
           .where(sql<boolean>`mosques_fts match ${ftsQuery(search.terms)}`)
       : trx.selectFrom('mosques as m');
-    const rows = await filtered(base.select(PUBLIC_COLUMNS), search).orderBy('m.slug').limit(search.limit).execute();
+    const rows = await filtered(base.select(PUBLIC_COLUMNS_OF_M), search)
+      .orderBy('m.slug')
+      .limit(search.limit)
+      .execute();
     return rows.map((row) => ({ mosque: fromPublicMosqueRow(row) }));
   }
 
   /**
    * With `near`: the R*Tree yields the mosques in the circle's bounding box(es), SQLite computes
    * the haversine distance (the formula of core's `distanceKm`), keeps those within the radius
-   * and returns the nearest. Across the antimeridian there are two boxes, merged here.
+   * and returns the nearest. Across the antimeridian there are two boxes (nearestInBoxes merges them).
    */
-  async function searchNear(search: MosqueSearch, near: LatLng & { radiusKm: number }): Promise<MosqueHit[]> {
+  function searchNear(search: MosqueSearch, near: LatLng & { radiusKm: number }): Promise<MosqueHit[]> {
     const distance = haversineKm(near);
-    const hits: (MosqueHit & { distanceKm: number })[] = [];
-    for (const box of boundingBoxes(near, near.radiusKm)) {
-      const rows = await filtered(
+    return nearestInBoxes(near, search.limit, (box) => {
+      return filtered(
         trx
           .selectFrom('mosques_geo as g')
           .crossJoin('mosques as m')
@@ -114,25 +115,15 @@ export function sqliteMosqueStore(trx: Kysely<Database>): MosqueStore {
               sql<boolean>`m.id in (select rowid from mosques_fts where mosques_fts match ${ftsQuery(search.terms!)})`,
             ),
           )
-          .select(PUBLIC_COLUMNS)
+          .select(PUBLIC_COLUMNS_OF_M)
           .select(distance.as('distance_km')),
         search,
-      )
-        .orderBy('distance_km')
-        .orderBy('m.slug')
-        .limit(search.limit)
-        .execute();
-      hits.push(...rows.map((row) => ({ mosque: fromPublicMosqueRow(row), distanceKm: row.distance_km })));
-    }
-    return hits
-      .sort(
-        (a, b) =>
-          a.distanceKm - b.distanceKm || (a.mosque.slug < b.mosque.slug ? -1 : a.mosque.slug > b.mosque.slug ? 1 : 0),
-      )
-      .slice(0, search.limit);
+      );
+    });
   }
 
   return {
+    ...kyselyMosqueReads(trx),
     insert: (record) => insertMany([record]),
     insertMany,
 
@@ -146,34 +137,6 @@ export function sqliteMosqueStore(trx: Kysely<Database>): MosqueStore {
       if (!updated) throw new Error(`No mosque with slug '${record.slug}'.`);
       await unindex(updated.id);
       await index([{ id: updated.id, record }]);
-    },
-
-    async get(slug) {
-      const row = await trx.selectFrom('mosques').selectAll().where('slug', '=', slug).executeTakeFirst();
-      return row && fromMosqueRow(row);
-    },
-
-    async slugsStartingWith(base) {
-      // Slugs are [a-z0-9-]: the range [base, base + '.') holds base and every base-… (and nothing else).
-      const rows = await trx
-        .selectFrom('mosques')
-        .select('slug')
-        .where('slug', '>=', base)
-        .where('slug', '<', `${base}.`)
-        .execute();
-      return rows.map(({ slug }) => slug);
-    },
-
-    async listByStatus(status, limit) {
-      const rows = await trx
-        .selectFrom('mosques')
-        .selectAll()
-        .where('status', '=', status)
-        .orderBy('submitted_at')
-        .orderBy('slug')
-        .limit(limit)
-        .execute();
-      return rows.map(fromMosqueRow);
     },
 
     searchPublished: (search) => (search.near ? searchNear(search, search.near) : searchList(search)),

@@ -1,39 +1,9 @@
-import {
-  cityKey,
-  isSearchable,
-  searchableFields,
-  words,
-  type MosqueRecord,
-  type MosqueStatus,
-  type PublicMosque,
-} from '@islamic-data/core';
-import { sql, type Generated, type Insertable, type RawBuilder, type Selectable } from 'kysely';
+import { toMosqueRow as toSharedMosqueRow, type MosquesTable } from '@islamic-data/adapters-kysely';
+import { isSearchable, searchableFields, words, type MosqueRecord } from '@islamic-data/core';
+import { sql, type Insertable, type RawBuilder } from 'kysely';
 
-export interface MosquesTable {
-  id: Generated<number>;
-  slug: string;
-  name_en: string;
-  name_ar: string | null;
-  address_line1: string;
-  city: string;
-  /** `cityKey(city)`: what the case- and accent-insensitive `city` filter compares. */
-  city_key: string;
-  country: string;
-  lat: number | null;
-  lng: number | null;
-  denomination: string | null;
-  phone: string | null;
-  website: string | null;
-  email: string | null;
-  description: string | null;
-  /** JSON array of language codes. */
-  languages_json: string;
-  status: MosqueStatus;
-  submitter_email: string;
-  moderation_reason: string | null;
-  submitted_at: string;
-  moderated_at: string | null;
-  updated_at: string;
+/** The shared mosques table with PostgreSQL's search column. */
+export interface PostgresMosquesTable extends MosquesTable {
   /**
    * The distinct folded words of the searchable fields as lexemes (`array_to_tsvector`, no parser:
    * the words are core's, whatever the database's locale); null unless the mosque is searchable.
@@ -42,91 +12,14 @@ export interface MosquesTable {
 }
 
 /** The row of a record, search lexemes included (an SQL expression, so that inserts and updates take it). */
-export function toMosqueRow(record: MosqueRecord): Omit<Insertable<MosquesTable>, 'search_lexemes'> & {
+export function toMosqueRow(record: MosqueRecord): Insertable<MosquesTable> & {
   search_lexemes: RawBuilder<string | null>;
 } {
-  return {
-    slug: record.slug,
-    name_en: record.nameEn,
-    name_ar: record.nameAr,
-    address_line1: record.addressLine1,
-    city: record.city,
-    city_key: cityKey(record.city),
-    country: record.country,
-    lat: record.lat,
-    lng: record.lng,
-    denomination: record.denomination,
-    phone: record.phone,
-    website: record.website,
-    email: record.email,
-    description: record.description,
-    languages_json: JSON.stringify(record.languages),
-    status: record.status,
-    submitter_email: record.submitterEmail,
-    moderation_reason: record.moderationReason,
-    submitted_at: record.submittedAt,
-    moderated_at: record.moderatedAt,
-    updated_at: record.updatedAt,
-    search_lexemes: searchLexemesOf(record),
-  };
+  return { ...toSharedMosqueRow(record), search_lexemes: searchLexemesOf(record) };
 }
 
 function searchLexemesOf(record: MosqueRecord): RawBuilder<string | null> {
   if (!isSearchable(record)) return sql<null>`null`;
   const lexemes = [...new Set(searchableFields(record).flatMap(words))];
   return sql<string>`array_to_tsvector(${lexemes}::text[])`;
-}
-
-/** The columns of the public record: what searches read. */
-export const PUBLIC_MOSQUE_COLUMNS = [
-  'slug',
-  'name_en',
-  'name_ar',
-  'address_line1',
-  'city',
-  'country',
-  'lat',
-  'lng',
-  'denomination',
-  'phone',
-  'website',
-  'email',
-  'description',
-  'languages_json',
-] as const satisfies readonly (keyof MosquesTable)[];
-
-type PublicMosqueRow = Pick<Selectable<MosquesTable>, (typeof PUBLIC_MOSQUE_COLUMNS)[number]>;
-
-/** A published row (coordinates present) as the API shows it. */
-export function fromPublicMosqueRow(row: PublicMosqueRow): PublicMosque {
-  return {
-    slug: row.slug,
-    nameEn: row.name_en,
-    nameAr: row.name_ar,
-    addressLine1: row.address_line1,
-    city: row.city,
-    country: row.country,
-    lat: row.lat!,
-    lng: row.lng!,
-    denomination: row.denomination,
-    phone: row.phone,
-    website: row.website,
-    email: row.email,
-    description: row.description,
-    languages: JSON.parse(row.languages_json) as string[],
-  };
-}
-
-export function fromMosqueRow(row: Selectable<MosquesTable>): MosqueRecord {
-  return {
-    ...fromPublicMosqueRow(row),
-    lat: row.lat,
-    lng: row.lng,
-    status: row.status,
-    submitterEmail: row.submitter_email,
-    moderationReason: row.moderation_reason,
-    submittedAt: row.submitted_at,
-    moderatedAt: row.moderated_at,
-    updatedAt: row.updated_at,
-  };
 }

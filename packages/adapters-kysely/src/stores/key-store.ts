@@ -1,10 +1,11 @@
 import type { ApiKeyRecord, KeyStore } from '@islamic-data/core';
 import type { Kysely } from 'kysely';
-import type { Database } from '../schema.js';
+import { sharedTables, type SharedDatabase } from '../schema.js';
 import { fromApiKeyRow, toApiKeyRow } from '../tables/api-keys.table.js';
 
 /** `trx` is the database or a transaction: the caller decides which. */
-export function sqliteKeyStore(trx: Kysely<Database>): KeyStore {
+export function kyselyKeyStore<DB extends SharedDatabase>(db: Kysely<DB>): KeyStore {
+  const trx = sharedTables(db);
   return {
     async insert(key: ApiKeyRecord) {
       await trx.insertInto('api_keys').values(toApiKeyRow(key)).execute();

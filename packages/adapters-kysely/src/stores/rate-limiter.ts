@@ -1,12 +1,17 @@
 import { decide, windowStartOf, type RateLimitPolicy, type RateLimiter } from '@islamic-data/core';
 import type { Kysely } from 'kysely';
-import type { Database } from '../schema.js';
+import { sharedTables, type SharedDatabase } from '../schema.js';
 
 /**
- * Fixed windows counted in the database: for several server processes sharing it.
+ * Fixed windows counted in the database: for several server processes sharing it (one SQLite file, or
+ * PostgreSQL for several machines).
  * One upsert per request; a new window resets the count.
  */
-export function postgresRateLimiter(db: Kysely<Database>, policy: RateLimitPolicy): RateLimiter {
+export function kyselyRateLimiter<DB extends SharedDatabase>(
+  database: Kysely<DB>,
+  policy: RateLimitPolicy,
+): RateLimiter {
+  const db = sharedTables(database);
   return {
     async consume(bucket: string, now: Date) {
       const start = windowStartOf(now, policy.windowMs);

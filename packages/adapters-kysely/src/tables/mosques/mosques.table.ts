@@ -2,7 +2,7 @@ import { cityKey, type MosqueRecord, type MosqueStatus, type PublicMosque } from
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface MosquesTable {
-  /** The rowid, shared by the search and geo index rows of the mosque. */
+  /** On SQLite the rowid, which the mosque's search and geo index rows share. */
   id: Generated<number>;
   slug: string;
   name_en: string;
@@ -29,6 +29,7 @@ export interface MosquesTable {
   updated_at: string;
 }
 
+/** The row of a record: the columns of both dialects (PostgreSQL adds its search lexemes). */
 export function toMosqueRow(record: MosqueRecord): Insertable<MosquesTable> {
   return {
     slug: record.slug,
@@ -73,7 +74,10 @@ export const PUBLIC_MOSQUE_COLUMNS = [
   'languages_json',
 ] as const satisfies readonly (keyof MosquesTable)[];
 
-type PublicMosqueRow = Pick<Selectable<MosquesTable>, (typeof PUBLIC_MOSQUE_COLUMNS)[number]>;
+/** The public columns on a query that names the mosques table `m`, as the searches of both dialects do. */
+export const PUBLIC_COLUMNS_OF_M = PUBLIC_MOSQUE_COLUMNS.map((column) => `m.${column}` as const);
+
+export type PublicMosqueRow = Pick<Selectable<MosquesTable>, (typeof PUBLIC_MOSQUE_COLUMNS)[number]>;
 
 /** A published row (coordinates present) as the API shows it. */
 export function fromPublicMosqueRow(row: PublicMosqueRow): PublicMosque {

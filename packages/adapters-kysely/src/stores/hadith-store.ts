@@ -6,9 +6,8 @@ import {
   type Translation,
 } from '@islamic-data/core';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../schema.js';
-import { searchHadithIndex } from '../search/postgres-search.js';
-import { indexSearchText } from '../search/search-vector.js';
+import { sharedTables, type SharedDatabase } from '../schema.js';
+import type { TextSearchDialect } from '../dialect.js';
 import { fromHadithBookRow } from '../tables/hadith/hadith-books.table.js';
 import { fromHadithCollectionRow } from '../tables/hadith/hadith-collections.table.js';
 import { fromTranslationRow } from '../tables/content-columns.js';
@@ -18,7 +17,11 @@ import { fromHadithRow, toHadithMetadataRow, type HadithWithBookRow } from '../t
 /** Written literally (not as a parameter) so that the planner can use the partial index on published hadiths. */
 const PUBLISHED = sql<boolean>`h.published = 1`;
 
-export function postgresHadithStore(trx: Kysely<Database>): HadithStore {
+export function kyselyHadithStore<DB extends SharedDatabase>(
+  db: Kysely<DB>,
+  search: TextSearchDialect<DB>,
+): HadithStore {
+  const trx = sharedTables(db);
   const hadithsWithBooks = () =>
     trx
       .selectFrom('hadiths as h')
@@ -137,6 +140,8 @@ export function postgresHadithStore(trx: Kysely<Database>): HadithStore {
         .execute();
     },
 
+    searchHadiths: (query) => search.searchHadiths(db, query),
+
     async getTranslation(collection: string, sequence: number, locale: string) {
       const row = await trx
         .selectFrom('hadith_translations')
@@ -158,10 +163,8 @@ export function postgresHadithStore(trx: Kysely<Database>): HadithStore {
             .doUpdateSet({ text: translation.text, updated_at: translation.updatedAt }),
         )
         .execute();
-      await indexSearchText(trx, 'hadith');
+      await search.indexWrittenTexts(db, 'hadith');
     },
-
-    searchHadiths: (search) => searchHadithIndex(trx, search),
 
     async deleteTranslation(collection: string, sequence: number, locale: string) {
       const result = await trx

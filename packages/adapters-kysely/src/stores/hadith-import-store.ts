@@ -1,14 +1,18 @@
 import type { HadithBook, HadithCollectionInfo, HadithImportStore, ImportedHadith } from '@islamic-data/core';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../schema.js';
-import { indexSearchText } from '../search/search-vector.js';
+import { sharedTables, type SharedDatabase } from '../schema.js';
+import type { TextSearchDialect } from '../dialect.js';
 import { toHadithBookRow } from '../tables/hadith/hadith-books.table.js';
 import { toHadithCollectionRow } from '../tables/hadith/hadith-collections.table.js';
 import { toHadithTranslationRow } from '../tables/hadith/hadith-translations.table.js';
 import { toImportedHadithRow } from '../tables/hadith/hadiths.table.js';
 
-/** What a hadith import writes, over the same tables as postgresHadithStore. */
-export function postgresHadithImportStore(trx: Kysely<Database>): HadithImportStore {
+/** What a hadith import writes, over the same tables as kyselyHadithStore. */
+export function kyselyHadithImportStore<DB extends SharedDatabase>(
+  db: Kysely<DB>,
+  search: TextSearchDialect<DB>,
+): HadithImportStore {
+  const trx = sharedTables(db);
   return {
     async saveCollectionInfo(info: HadithCollectionInfo) {
       const { slug: _slug, ...names } = toHadithCollectionRow(info);
@@ -89,7 +93,7 @@ export function postgresHadithImportStore(trx: Kysely<Database>): HadithImportSt
           .where('sequence', 'in', sequences)
           .execute();
       }
-      await indexSearchText(trx, 'hadith');
+      await search.indexWrittenTexts(db, 'hadith');
     },
 
     async deleteHadithsAfter(collection: string, lastSequence: number) {
@@ -113,7 +117,7 @@ export function postgresHadithImportStore(trx: Kysely<Database>): HadithImportSt
     async replaceNumberKeys(collection: string, keys: Map<string, number>) {
       await trx.deleteFrom('hadith_number_keys').where('collection', '=', collection).execute();
       const rows = [...keys].map(([key, sequence]) => ({ collection, key, sequence }));
-      // PostgreSQL binds at most 65,535 parameters per statement: three per row.
+      // SQLite binds at most 32,766 parameters per statement (PostgreSQL 65,535): three per row.
       for (let start = 0; start < rows.length; start += 5_000)
         await trx
           .insertInto('hadith_number_keys')

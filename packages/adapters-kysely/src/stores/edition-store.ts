@@ -1,9 +1,10 @@
 import type { Edition, EditionResource, EditionStore } from '@islamic-data/core';
 import type { Kysely } from 'kysely';
-import type { Database } from '../schema.js';
+import { sharedTables, type SharedDatabase } from '../schema.js';
 import { fromEditionRow, toEditionRow } from '../tables/editions.table.js';
 
-export function sqliteEditionStore(trx: Kysely<Database>): EditionStore {
+export function kyselyEditionStore<DB extends SharedDatabase>(db: Kysely<DB>): EditionStore {
+  const trx = sharedTables(db);
   return {
     async upsert(edition: Edition) {
       const row = toEditionRow(edition);

@@ -1,7 +1,7 @@
 import {
   ARABIC_LOCALE,
-  defaultAyahMetadata,
   ayahKey,
+  defaultAyahMetadata,
   type AyahQuery,
   type AyahRef,
   type AyahText,
@@ -11,25 +11,22 @@ import {
   type Translation,
 } from '@islamic-data/core';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../schema.js';
-import { searchQuranIndex } from '../search/postgres-search.js';
-import { indexSearchText } from '../search/search-vector.js';
+import { sharedTables, type SharedDatabase } from '../schema.js';
+import type { TextSearchDialect } from '../dialect.js';
 import { fromTranslationRow, toContentMetadataColumns } from '../tables/content-columns.js';
 import { toTranslationRow } from '../tables/quran/ayah-translations.table.js';
 import { fromAyahRow } from '../tables/quran/ayahs.table.js';
 import { fromSurahRow, toSurahRow } from '../tables/quran/surahs.table.js';
 
-/** Rows per multi-row insert: well under PostgreSQL's 65,535 bound parameters. */
+/** Rows per multi-row insert: well under either dialect's limit on bound parameters (SQLite's 32,766). */
 const BATCH = 500;
 
 /**
  * The Quran in three tables. Reading a surah is two range reads (ayahs, then their translations),
  * whatever its length; imports are batched upserts that leave equal rows untouched.
  */
-export function postgresQuranStore(trx: Kysely<Database>): QuranStore {
-  const withinRange = (from: AyahRef, to: AyahRef) =>
-    sql<boolean>`(surah, ayah) between (${from.surah}, ${from.ayah}) and (${to.surah}, ${to.ayah})`;
-
+export function kyselyQuranStore<DB extends SharedDatabase>(db: Kysely<DB>, search: TextSearchDialect<DB>): QuranStore {
+  const trx = sharedTables(db);
   /** Translations by ayah number, each ordered by locale. */
   async function translationsOf(surah: number, ayah: number | undefined, locales: string[] | undefined) {
     const byAyah = new Map<number, Record<string, string>>();
@@ -44,6 +41,10 @@ export function postgresQuranStore(trx: Kysely<Database>): QuranStore {
     }
     return byAyah;
   }
+
+  /** Rows from `from` to `to`, both included, across surahs (a row-value range over the primary key). */
+  const withinRange = (from: AyahRef, to: AyahRef) =>
+    sql<boolean>`(surah, ayah) between (${from.surah}, ${from.ayah}) and (${to.surah}, ${to.ayah})`;
 
   async function inBatches<T>(
     items: T[],
@@ -74,17 +75,6 @@ export function postgresQuranStore(trx: Kysely<Database>): QuranStore {
       return rows.map((row) => fromAyahRow(row, translations.get(row.ayah) ?? {}));
     },
 
-    async getAyah(surah: number, ayah: number, query: AyahQuery = {}) {
-      const row = await trx
-        .selectFrom('quran_ayahs')
-        .selectAll()
-        .where('surah', '=', surah)
-        .where('ayah', '=', ayah)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      return fromAyahRow(row, (await translationsOf(surah, ayah, query.locales)).get(ayah) ?? {});
-    },
-
     async listAyahRange(from: AyahRef, to: AyahRef, query: AyahQuery & { includeUnpublished: boolean }) {
       let select = trx.selectFrom('quran_ayahs').selectAll().where(withinRange(from, to));
       if (!query.includeUnpublished) select = select.where('published', '=', 1);
@@ -104,7 +94,16 @@ export function postgresQuranStore(trx: Kysely<Database>): QuranStore {
       return rows.map((row) => fromAyahRow(row, byKey.get(ayahKey(row.surah, row.ayah)) ?? {}));
     },
 
-    searchAyahs: (search) => searchQuranIndex(trx, search),
+    async getAyah(surah: number, ayah: number, query: AyahQuery = {}) {
+      const row = await trx
+        .selectFrom('quran_ayahs')
+        .selectAll()
+        .where('surah', '=', surah)
+        .where('ayah', '=', ayah)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return fromAyahRow(row, (await translationsOf(surah, ayah, query.locales)).get(ayah) ?? {});
+    },
 
     async getTranslation(surah: number, ayah: number, locale: string) {
       const row = await trx
@@ -127,7 +126,7 @@ export function postgresQuranStore(trx: Kysely<Database>): QuranStore {
             .doUpdateSet((eb) => ({ text: eb.ref('excluded.text'), updated_at: eb.ref('excluded.updated_at') })),
         )
         .execute();
-      await indexSearchText(trx, 'quran');
+      await search.indexWrittenTexts(db, 'quran');
     },
 
     async deleteTranslation(surah: number, ayah: number, locale: string) {
@@ -168,6 +167,8 @@ export function postgresQuranStore(trx: Kysely<Database>): QuranStore {
       if (surah !== undefined) query = query.where('t.surah', '=', surah);
       return query.orderBy('t.surah').orderBy('t.ayah').execute();
     },
+
+    searchAyahs: (query) => search.searchAyahs(db, query),
 
     upsertSurahs(surahs: Surah[]) {
       return inBatches(surahs, (batch) =>
@@ -217,7 +218,7 @@ export function postgresQuranStore(trx: Kysely<Database>): QuranStore {
           )
           .executeTakeFirst(),
       );
-      await indexSearchText(trx, 'quran');
+      await search.indexWrittenTexts(db, 'quran');
       return changed;
     },
 
@@ -234,7 +235,7 @@ export function postgresQuranStore(trx: Kysely<Database>): QuranStore {
           )
           .executeTakeFirst(),
       );
-      await indexSearchText(trx, 'quran');
+      await search.indexWrittenTexts(db, 'quran');
       return changed;
     },
   };

@@ -1,9 +1,10 @@
 import type { AuditFilter, AuditLog, NewAuditEntry } from '@islamic-data/core';
 import type { Kysely } from 'kysely';
-import type { Database } from '../schema.js';
+import { sharedTables, type SharedDatabase } from '../schema.js';
 import { fromAuditRow, toAuditRow } from '../tables/audit-log.table.js';
 
-export function sqliteAuditLog(trx: Kysely<Database>): AuditLog {
+export function kyselyAuditLog<DB extends SharedDatabase>(db: Kysely<DB>): AuditLog {
+  const trx = sharedTables(db);
   return {
     async append(entry: NewAuditEntry) {
       const row = await trx.insertInto('audit_log').values(toAuditRow(entry)).returningAll().executeTakeFirstOrThrow();

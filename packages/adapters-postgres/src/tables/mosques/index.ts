@@ -1,6 +1,0 @@
-import type { MosquesTable } from './mosques.table.js';
-
-/** The mosques tables, merged into the Database interface. */
-export interface MosqueTables {
-  mosques: MosquesTable;
-}
