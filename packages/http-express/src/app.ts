@@ -6,14 +6,14 @@ import { registerDocs } from './docs/reference-page.js';
 import { servicePaths } from './openapi/service-paths.js';
 import { API_PREFIX, buildOpenApiDocument } from './openapi.js';
 import { checkAccess } from './platform/access.js';
-import { keepAndSend, serveCached } from './platform/cached-reads.js';
+import { keepAndSend, noteCacheSlot } from './platform/cached-reads.js';
 import { answerPreflights } from './platform/cors.js';
 import { errorEnvelope, methodNotAllowed, unknownRoute } from './platform/errors.js';
 import { frontDoor, type ExpressHandling, type FrontDoorOptions } from './platform/front-door.js';
 import { rejectMalformedPathEscapes } from './platform/path-escapes.js';
 import { RepresentationCache } from './platform/representation-cache.js';
 import { jsonRepresentation, Representation } from './platform/representation.js';
-import { toExpressPath, type RouteDefinition } from './platform/route.js';
+import { cacheControlOf, toExpressPath, type RouteDefinition } from './platform/route.js';
 import { PART_NAMES, validateRequest, type RequestPart } from './platform/validation.js';
 import { apiRoutes } from './routes/index.js';
 
@@ -81,7 +81,7 @@ function routeChain(route: RouteDefinition, deps: AppDependencies, cache: Repres
       const result = await route.handle({ query, params, body, key: res.locals.key ?? null }, deps);
       // Only a 200 is a representation worth keeping; any other success status is sent as it is.
       if (result.status !== undefined && result.status !== 200) {
-        res.set('Cache-Control', route.resource === null ? 'public, max-age=3600' : 'private, max-age=0');
+        res.set('Cache-Control', cacheControlOf(route));
         return void res.status(result.status).json({ data: result.data });
       }
       const representation = route.produces
@@ -92,14 +92,14 @@ function routeChain(route: RouteDefinition, deps: AppDependencies, cache: Repres
         : jsonRepresentation({ data: result.data });
       await keepAndSend(cache, route, representation, req, res);
     };
-    return [access, serveCached(route, deps, cache), validateRequest(route), namingParameters(route, answer)];
+    return [access, noteCacheSlot(route, deps), validateRequest(route), namingParameters(route, answer)];
   }
   const parseBody = route.body ? [express.json({ limit: BODY_LIMIT, strict: false, type: () => true })] : [];
   const handler: RequestHandler = async (_req, res) => {
     const { query, params, body } = res.locals.input;
     const result = await route.handle({ query, params, body, key: res.locals.key ?? null }, deps);
     const status = result.status ?? route.successStatus ?? 200;
-    res.set('Cache-Control', route.resource === null ? 'public, max-age=3600' : 'private, max-age=0');
+    res.set('Cache-Control', cacheControlOf(route));
     if (status === 204) return void res.status(204).end();
     res.status(status).json({ data: result.data });
   };

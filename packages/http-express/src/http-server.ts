@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
-import { STATUS_BY_ERROR_CODE } from './platform/error-statuses.js';
+import { envelopeBytes, STATUS_BY_ERROR_CODE } from './platform/error-statuses.js';
+import { JSON_CONTENT_TYPE } from './platform/representation.js';
 
 export interface HttpServerOptions {
   /** Time a client has to send the request line and headers. */
@@ -43,18 +44,18 @@ function answerClientError(logger: Logger) {
     const status = STATUS_BY_ERROR_CODE[code];
     const requestId = randomUUID();
     logger.warn({ requestId, status, reason: error.code ?? 'unknown' }, 'request refused before routing');
-    const body = JSON.stringify({ error: { code, message } });
+    const body = envelopeBytes(code, message);
     socket.end(
       [
         `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
-        'Content-Type: application/json; charset=utf-8',
-        `Content-Length: ${Buffer.byteLength(body)}`,
+        `Content-Type: ${JSON_CONTENT_TYPE}`,
+        `Content-Length: ${body.length}`,
         `X-Request-Id: ${requestId}`,
         'X-Content-Type-Options: nosniff',
         'Cache-Control: no-store',
         'Connection: close',
         '',
-        body,
+        body.toString(),
       ].join('\r\n'),
     );
     setTimeout(() => socket.destroy(), 1000).unref();

@@ -11,10 +11,7 @@ import type { AppDependencies } from '../dependencies.js';
 import type { AppResponse } from './app-response.js';
 import type { RepresentationCache } from './representation-cache.js';
 import type { Representation } from './representation.js';
-import type { RouteDefinition } from './route.js';
-
-export const cacheControlOf = (route: RouteDefinition) =>
-  route.resource === null ? 'public, max-age=3600' : 'private, max-age=0';
+import { cacheControlOf, type RouteDefinition } from './route.js';
 
 /** Where a computed answer is to be kept: its cache key and what it was computed at. */
 interface CacheSlot {
@@ -52,25 +49,21 @@ function isCurrent(
 }
 
 /**
- * Runs after the access checks and before validation: answers from the cache when the entry was computed at
- * the current versions of what the route reads (asked of the ContentVersions port, which sees every
- * process's commits), else notes where the answer is to be kept.
+ * Runs after the access checks and before validation, for a read the front door could not answer from the
+ * cache (`answerFromCache`): notes where its answer is to be kept, with the versions of what the route reads
+ * (asked of the ContentVersions port, which sees every process's commits) before it is computed.
  */
-export function serveCached(route: RouteDefinition, deps: AppDependencies, cache: RepresentationCache): RequestHandler {
+export function noteCacheSlot(route: RouteDefinition, deps: AppDependencies): RequestHandler {
   return async (req, res, next) => {
     if (route.reads === undefined) return next();
     const key = cacheKeyOf(res.locals.key, req.originalUrl);
     const [versions, minute] = [await versionsFor(route, deps, res), minuteOf(route, deps)];
-    const entry = cache.get(key);
-    if (entry && isCurrent(entry, route, versions, minute)) {
-      return entry.representation.send(req, res, cacheControlOf(route));
-    }
     res.locals.cacheSlot = { key, versions, minute } satisfies CacheSlot;
     next();
   };
 }
 
-/** Keeps a freshly computed answer where `serveCached` said, then sends it. */
+/** Keeps a freshly computed answer where `noteCacheSlot` said, then sends it. */
 export function keepAndSend(
   cache: RepresentationCache,
   route: RouteDefinition,

@@ -1,4 +1,6 @@
 import type { ErrorCode } from '@islamic-data/core';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { JSON_CONTENT_TYPE } from './representation.js';
 
 /** The one table from error codes to HTTP statuses. */
 export const STATUS_BY_ERROR_CODE: Record<ErrorCode, number> = {
@@ -20,3 +22,15 @@ export const STATUS_BY_ERROR_CODE: Record<ErrorCode, number> = {
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 };
+
+/** The `{error: {code, message}}` envelope as the bytes sent. */
+export const envelopeBytes = (code: ErrorCode, message: string): Buffer =>
+  Buffer.from(JSON.stringify({ error: { code, message } }));
+
+/** Sends an envelope made by `envelopeBytes` with its code's status, outside Express's error handling. */
+export function sendEnvelope(req: IncomingMessage, res: ServerResponse, code: ErrorCode, body: Buffer): void {
+  res.statusCode = STATUS_BY_ERROR_CODE[code];
+  res.setHeader('Content-Type', JSON_CONTENT_TYPE);
+  res.setHeader('Content-Length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}

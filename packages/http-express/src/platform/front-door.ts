@@ -9,7 +9,8 @@ import { announceLimit, identifyAndCount, refuse } from './rate-limit.js';
 import { assignRequestId } from './request-id.js';
 import { requestLog } from './request-log.js';
 import type { RepresentationCache } from './representation-cache.js';
-import { STATUS_BY_ERROR_CODE } from './error-statuses.js';
+import { envelopeBytes, sendEnvelope } from './error-statuses.js';
+import { routedPathKey } from './route.js';
 import { forbidSniffing } from './security-headers.js';
 
 /** The Express app's own request handling, which the front door hands every request it does not answer. */
@@ -33,9 +34,8 @@ export interface FrontDoorOptions {
  * `res.locals` (a failure of these steps included, for the app's error envelope to word).
  */
 export function frontDoor(deps: AppDependencies, options: FrontDoorOptions, express: ExpressHandling) {
-  // Express matches a literal path without regard to case, with one trailing slash or none.
-  const servicePaths = new Set(options.servicePaths.map((path) => path.toLowerCase()));
-  const isServicePath = (path: string) => servicePaths.has(path.toLowerCase().replace(/\/$/, ''));
+  const servicePaths = new Set(options.servicePaths.map(routedPathKey));
+  const isServicePath = (path: string) => servicePaths.has(routedPathKey(path));
   const count = identifyAndCount(deps, options.keyInQueryPaths);
   const logOnFinish = requestLog(deps.logger);
   const cached = answerFromCache(deps, options.cache);
@@ -58,7 +58,10 @@ export function frontDoor(deps: AppDependencies, options: FrontDoorOptions, expr
     const url = readableTarget(req);
     logOnFinish(req, res, url?.pathname ?? '(unreadable request target)');
     allowReadsFromAnyOrigin(req, res);
-    if (!url) return refuseUnreadableTarget(res);
+    if (!url) {
+      res.setHeader('Cache-Control', 'no-store');
+      return sendEnvelope(req, res, 'VALIDATION_ERROR', UNREADABLE_TARGET);
+    }
     const path = url.pathname ?? '/';
     if (isPreflight(req) || isServicePath(path)) return express(req, res, next);
     const query = typeof url.query === 'string' ? url.query : null;
@@ -90,13 +93,4 @@ function readableTarget(req: IncomingMessage): ReturnType<typeof parseUrl> | nul
 }
 
 /** Express's router would skip every route (and the error envelope) for such a target. */
-function refuseUnreadableTarget(res: ServerResponse): void {
-  const body = JSON.stringify({
-    error: { code: 'VALIDATION_ERROR', message: 'The request target is not a valid URL.' },
-  });
-  res.statusCode = STATUS_BY_ERROR_CODE.VALIDATION_ERROR;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(body));
-  res.setHeader('Cache-Control', 'no-store');
-  res.end(body);
-}
+const UNREADABLE_TARGET = envelopeBytes('VALIDATION_ERROR', 'The request target is not a valid URL.');

@@ -7,6 +7,8 @@ interface ParamPattern {
   route: RouteDefinition;
   pattern: RegExp;
   names: string[];
+  /** The route's key, scope and permission checks; not its guard, which would judge an unreadable parameter. */
+  access: RequestHandler;
 }
 
 /**
@@ -22,19 +24,19 @@ export function rejectMalformedPathEscapes(routes: readonly RouteDefinition[], p
       names: [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!),
       // As Express matches: case-insensitive, a parameter is one non-empty segment, a trailing slash allowed.
       pattern: new RegExp(`^${escapeRegExp(prefix + route.path).replace(/\\\{\w+\\\}/g, '([^/]+)')}/?$`, 'i'),
+      access: checkAccess({ ...route, guard: undefined }),
     }));
   return (req, res, next) => {
     if (!req.path.includes('%')) return next();
     const method = req.method === 'HEAD' ? 'get' : req.method.toLowerCase();
-    for (const { route, pattern, names } of patterns) {
+    for (const { route, pattern, names, access } of patterns) {
       if (route.method !== method) continue;
       const values = pattern.exec(req.path)?.slice(1);
       if (!values) continue;
       const bad = names.find((_name, index) => !decodes(values[index]!));
       if (bad === undefined) return next();
       req.params = Object.fromEntries(names.map((name, index) => [name, values[index]!]));
-      // The route's own guard is not asked: it would judge a parameter that cannot be read.
-      return checkAccess({ ...route, guard: undefined })(req, res, () =>
+      return access(req, res, () =>
         next(validationError(`Path parameter '${bad}' is not valid percent-encoded UTF-8.`)),
       );
     }

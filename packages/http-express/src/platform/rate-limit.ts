@@ -1,10 +1,11 @@
 import { keyCacheByVersion, verifyApiKey, type KeyLookup, type RateLimitDecision } from '@islamic-data/core';
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { AppDependencies } from '../dependencies.js';
 import type { RequestLocals } from './app-response.js';
-import { STATUS_BY_ERROR_CODE } from './error-statuses.js';
+import { envelopeBytes, sendEnvelope } from './error-statuses.js';
+import { Representation } from './representation.js';
+import { routedPathKey } from './route.js';
 
 /** Without a presented key nothing is looked up (verifyApiKey answers `missing` first). */
 const noKeys: KeyLookup = {
@@ -13,7 +14,7 @@ const noKeys: KeyLookup = {
 };
 
 /** The 429 envelope for each limit and wait (at most 60 of them): made once, then sent as bytes. */
-const refusals = new Map<string, { body: Buffer; etag: string }>();
+const refusals = new Map<string, Representation>();
 
 /** Answers 429 with the envelope and `Retry-After`. */
 export function refuse(req: IncomingMessage, res: ServerResponse, decision: RateLimitDecision): void {
@@ -22,16 +23,12 @@ export function refuse(req: IncomingMessage, res: ServerResponse, decision: Rate
   let refusal = refusals.get(key);
   if (!refusal) {
     const message = `Rate limit of ${limit} requests per minute exceeded; retry after ${retryAfterSeconds} seconds.`;
-    const body = Buffer.from(JSON.stringify({ error: { code: 'RATE_LIMITED', message } }));
-    refusal = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+    refusal = new Representation(envelopeBytes('RATE_LIMITED', message), {});
     refusals.set(key, refusal);
   }
-  res.statusCode = STATUS_BY_ERROR_CODE.RATE_LIMITED;
   res.setHeader('Retry-After', String(retryAfterSeconds));
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', refusal.body.length);
-  res.setHeader('ETag', refusal.etag);
-  res.end(req.method === 'HEAD' ? undefined : refusal.body);
+  res.setHeader('ETag', refusal.etagFor('identity'));
+  sendEnvelope(req, res, 'RATE_LIMITED', refusal.body);
 }
 
 /** The `X-RateLimit-*` headers every counted response carries. */
@@ -60,15 +57,13 @@ export function identifyAndCount(
   deps: Pick<AppDependencies, 'stores' | 'clock' | 'rateLimiter' | 'contentVersions'>,
   keyInQueryPaths: readonly string[] = [],
 ) {
-  // Express matches routes without regard to case or a trailing slash; so does this.
-  const normalize = (path: string) => path.toLowerCase().replace(/\/+$/, '');
-  const queryKeyPaths = new Set(keyInQueryPaths.map(normalize));
+  const queryKeyPaths = new Set(keyInQueryPaths.map(routedPathKey));
   const keys = keyCacheByVersion(deps.stores.keys);
   return async ({ req, path, query, clientAddress }: CountedRequest, locals: RequestLocals) => {
     const header = req.headers['x-api-key'];
     // Read as Express's `simple` query parser reads it: a repeated `key` is an array, and no key.
     const queryKey =
-      header === undefined && queryKeyPaths.size > 0 && queryKeyPaths.has(normalize(path))
+      header === undefined && queryKeyPaths.size > 0 && queryKeyPaths.has(routedPathKey(path))
         ? parseQuery(query ?? '').key
         : undefined;
     const presented =
