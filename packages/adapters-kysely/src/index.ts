@@ -12,3 +12,4 @@ export * from './stores/hadith-store.js';
 export * from './stores/hadith-import-store.js';
 export * from './stores/mosque-reads.js';
 export * from './tables/mosques/mosques.table.js';
+export * from './search/stemmed-locales.js';

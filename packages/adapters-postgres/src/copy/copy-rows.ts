@@ -66,12 +66,15 @@ export async function insertCopiedRows(trx: Kysely<Database>, table: CopiedTable
       .insertInto(table)
       .values(values.slice(start, start + perStatement))
       .execute();
-  const searched = Object.entries(SEARCHED_TABLES).find(([, tables]) => tables.some((t) => t.table === table));
-  if (searched) await indexSearchText(trx, searched[0] as keyof typeof SEARCHED_TABLES);
 }
 
-/** After copying ids as they were: the identity columns continue after the highest copied id. */
-export async function continueIdentities(trx: Kysely<Database>): Promise<void> {
+/**
+ * Once every row is copied: the search vectors of the copied texts are built (once, not per chunk), and the
+ * identity columns continue after the highest copied id (ids were copied as they were).
+ */
+export async function finishCopy(trx: Kysely<Database>): Promise<void> {
+  for (const resource of Object.keys(SEARCHED_TABLES) as (keyof typeof SEARCHED_TABLES)[])
+    await indexSearchText(trx, resource);
   for (const table of ['audit_log', 'mosques'] as const)
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce(max(id), 0) + 1, false)
       from ${sql.table(table)}`.execute(trx);

@@ -1,12 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 
-/** The languages whose texts are stemmed, as SQLite's `porter` table does: English (`en`, `en-*`). */
-export const isStemmed = (locale: string) => locale === 'en' || locale.startsWith('en-');
-
-/** The same choice in SQL, over a locale column. */
-export const isStemmedSql = (locale: string) => `(${locale} = 'en' or ${locale} like 'en-%')`;
-
 /**
  * Stems are indexed beside the words, at the same position, with this mark, so that a stem never
  * matches a word of another language that happens to be spelt like it.

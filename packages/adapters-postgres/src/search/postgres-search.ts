@@ -1,4 +1,6 @@
+import { isStemmedLocale } from '@islamic-data/adapters-kysely';
 import {
+  ARABIC_LOCALE,
   buildSnippet,
   comparableWord,
   type HadithSearchHit,
@@ -9,20 +11,18 @@ import {
 } from '@islamic-data/core';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../schema.js';
-import { englishStems, isStemmed } from './english-stems.js';
+import { englishStems } from './english-stems.js';
 import { markedRanges } from './mark-matches.js';
 import { searchQueryOf, searchWordsOf } from './search-vector.js';
 
-const ARABIC = 'ar';
-
 /** Which of the two texts of a resource a search reads: the Arabic originals, the translations, or both. */
-const searchesArabic = (search: TextSearch) => search.locale === undefined || search.locale === ARABIC;
-const searchesTranslations = (search: TextSearch) => search.locale !== ARABIC;
+const searchesArabic = (search: TextSearch) => search.locale === undefined || search.locale === ARABIC_LOCALE;
+const searchesTranslations = (search: TextSearch) => search.locale !== ARABIC_LOCALE;
 
 const published = (search: TextSearch, column: RawBuilder<unknown>) =>
   search.includeUnpublished ? sql`` : sql`and ${column} = 1`;
 const localeOf = (search: TextSearch) =>
-  search.locale === undefined || search.locale === ARABIC ? sql`` : sql`and t.locale = ${search.locale}`;
+  search.locale === undefined || search.locale === ARABIC_LOCALE ? sql`` : sql`and t.locale = ${search.locale}`;
 
 /** The stems of the query's words, which the index holds beside English words. */
 const queryStems = (trx: Kysely<Database>, search: TextSearch) =>
@@ -42,7 +42,7 @@ async function snippetsOf(
   search: TextSearch,
   stems: ReadonlyMap<string, string>,
 ): Promise<string[]> {
-  const english = hits.filter((hit) => isStemmed(hit.locale));
+  const english = hits.filter((hit) => isStemmedLocale(hit.locale));
   const all = new Map([
     ...stems,
     ...(await englishStems(
@@ -51,7 +51,7 @@ async function snippetsOf(
     )),
   ]);
   return hits.map((hit) =>
-    buildSnippet(hit.text, markedRanges(hit.text, search.terms, isStemmed(hit.locale) ? all : undefined)),
+    buildSnippet(hit.text, markedRanges(hit.text, search.terms, isStemmedLocale(hit.locale) ? all : undefined)),
   );
 }
 
@@ -66,7 +66,7 @@ export async function searchQuranIndex(trx: Kysely<Database>, search: QuranTextS
     search.surah === undefined ? sql`` : sql`and ${column} = ${search.surah}`;
   const branches: RawBuilder<unknown>[] = [];
   if (searchesArabic(search))
-    branches.push(sql`select a.surah, a.ayah, ${ARABIC}::text as locale, a.text_ar as text,
+    branches.push(sql`select a.surah, a.ayah, ${ARABIC_LOCALE}::text as locale, a.text_ar as text,
         ts_rank(a.search_vector, ${query}) as rank
       from quran_ayahs a
       where a.search_vector @@ ${query} ${published(search, sql`a.published`)} ${surah(sql`a.surah`)}`);
@@ -91,7 +91,7 @@ export async function searchHadithIndex(trx: Kysely<Database>, search: HadithTex
     search.collection === undefined ? sql`` : sql`and ${column} = ${search.collection}`;
   const branches: RawBuilder<unknown>[] = [];
   if (searchesArabic(search))
-    branches.push(sql`select h.collection, h.sequence, h.number, ${ARABIC}::text as locale, h.text_ar as text,
+    branches.push(sql`select h.collection, h.sequence, h.number, ${ARABIC_LOCALE}::text as locale, h.text_ar as text,
         ts_rank(h.search_vector, ${query}) as rank
       from hadiths h
       where h.search_vector @@ ${query} ${published(search, sql`h.published`)} ${collection(sql`h.collection`)}`);

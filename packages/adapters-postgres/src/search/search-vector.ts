@@ -1,6 +1,7 @@
 import { comparableWord, foldArabic, type SearchTerm } from '@islamic-data/core';
 import { sql, type Kysely } from 'kysely';
-import { isStemmedSql, STEM_MARK } from './english-stems.js';
+import { isStemmedSql } from '@islamic-data/adapters-kysely';
+import { STEM_MARK } from './english-stems.js';
 
 /** PostgreSQL keeps positions up to 16,383; later words share the last one (they still match, phrases may not). */
 const MAX_POSITION = 16_383;

@@ -1,3 +1,4 @@
+import { isStemmedLocale } from '@islamic-data/adapters-kysely';
 /**
  * The search index: per resource, a table of indexed documents (one per text: an ayah's or a
  * hadith's Arabic, or one translation) whose id is the rowid of its text in one of two FTS5
@@ -25,11 +26,7 @@ export type SearchResource = keyof typeof SEARCH_TABLES;
 export type SearchTable = 'stemmed' | 'folded';
 
 /** The FTS5 table a language's texts are indexed in. */
-export const searchTableOf = (locale: string): SearchTable =>
-  locale === 'en' || locale.startsWith('en-') ? 'stemmed' : 'folded';
-
-/** The same choice in SQL, over a locale expression. */
-export const isStemmedSql = (locale: string) => `(${locale} = 'en' or ${locale} like 'en-%')`;
+export const searchTableOf = (locale: string): SearchTable => (isStemmedLocale(locale) ? 'stemmed' : 'folded');
 
 export const TOKENIZERS: Record<SearchTable, string> = {
   stemmed: 'porter unicode61 remove_diacritics 2',

@@ -1,7 +1,7 @@
 import {
   COPIED_TABLES,
   assertNothingToOverwrite,
-  continueIdentities,
+  finishCopy,
   countRows,
   insertCopiedRows,
   migrateToLatest,
@@ -37,7 +37,7 @@ export async function copyToPostgres(source: SqliteDatabase, url: string): Promi
           counts[table] = countTableRows(source, table);
           for (const rows of tableRows(source, table)) await insertCopiedRows(trx, table, rows);
         }
-        await continueIdentities(trx);
+        await finishCopy(trx);
       });
       return counts;
     });

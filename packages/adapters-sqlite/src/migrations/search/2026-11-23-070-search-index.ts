@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { FOLD_ARABIC_FUNCTION } from '../../search/search-functions.js';
-import { isStemmedSql, SEARCH_TABLES, TOKENIZERS, type SearchResource } from '../../search/search-tables.js';
+import { isStemmedSql } from '@islamic-data/adapters-kysely';
+import { SEARCH_TABLES, TOKENIZERS, type SearchResource } from '../../search/search-tables.js';
 
 /** How one resource's texts reach the index: its key columns, its Arabic and its translations. */
 interface IndexedResource {
