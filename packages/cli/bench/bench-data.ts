@@ -3,21 +3,17 @@
 import { migrateToLatest, openDatabase, sqliteUnitOfWork } from '@islamic-data/adapters-sqlite';
 import { createApiKey } from '@islamic-data/core';
 import { generateMosques, serveRawMirror } from '@islamic-data/test-fixtures';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { composeServices } from '../src/composition-root.js';
 import { loadConfig } from '../src/config.js';
+import { CLI_MAIN, runCli } from '../test/cli-process.js';
 
-export const CLI_MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'main.js');
+export { CLI_MAIN };
 
-const run = (args: string[], env: Record<string, string>) =>
-  new Promise<void>((resolve, reject) => {
-    execFile(process.execPath, [CLI_MAIN, ...args], { env: { ...process.env, ...env } }, (error, _out, stderr) =>
-      error ? reject(new Error(`${args.join(' ')} failed:\n${stderr}`)) : resolve(),
-    );
-  });
+async function run(args: string[], env: Record<string, string>): Promise<void> {
+  const { code, stderr } = await runCli(args, env);
+  if (code !== 0) throw new Error(`${args.join(' ')} failed:\n${stderr}`);
+}
 
 /** Every dataset of the manifest, through the operator's own command. */
 export async function importAllData(databasePath: string): Promise<void> {

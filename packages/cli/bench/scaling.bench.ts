@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { CLI_MAIN, runCli } from '../test/cli-process.js';
+import { CLI_MAIN, createKeyWithCli } from '../test/cli-process.js';
 
 interface ServerProcess {
   url: string;
@@ -59,16 +59,12 @@ interface Deployment {
 
 async function deploy(name: string, env: Record<string, string>, instances: number): Promise<Deployment> {
   const full = { ...env, RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' };
-  const created = await runCli(
-    ['keys', 'create', '--name', 'Bench', '--scopes', '*', '--permissions', 'read', '--json'],
-    full,
-  );
-  if (created.code !== 0) throw new Error(created.stderr);
+  const created = await createKeyWithCli(full, { name: 'Bench', scopes: '*', permissions: 'read' });
   const servers: ServerProcess[] = [];
   // The servers log "listening" at info; the request lines stay off (warn would hide "listening").
   for (let i = 0; i < instances; i++) servers.push(await startServerProcess({ ...full, LOG_LEVEL: 'info' }));
   await new Promise((resolve) => setTimeout(resolve, 2_000)); // every worker up
-  return { name, servers, key: JSON.parse(created.stdout).key };
+  return { name, servers, key: created.key };
 }
 
 /** Requests/s of a route across the deployment's servers, the 10 connections split between them. */

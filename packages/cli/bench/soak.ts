@@ -5,7 +5,7 @@
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runCli, startServerProcess } from '../test/cli-process.js';
+import { createKeyWithCli, startServerProcess } from '../test/cli-process.js';
 
 const SECONDS = Number(process.argv[2] ?? 180);
 const WARM_UP_SECONDS = 60;
@@ -16,14 +16,8 @@ const NORMAL_KEYS = 32;
 const dir = mkdtempSync(path.join(tmpdir(), 'islamic-data-soak-'));
 const env = { DATABASE_PATH: path.join(dir, 'soak.db'), LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT) };
 
-async function createKey(name: string): Promise<string> {
-  const created = await runCli(
-    ['keys', 'create', '--name', name, '--scopes', '*', '--permissions', 'read,write,delete', '--json'],
-    env,
-  );
-  if (created.code !== 0) throw new Error(created.stderr);
-  return JSON.parse(created.stdout).key;
-}
+const createKey = async (name: string) =>
+  (await createKeyWithCli(env, { name, scopes: '*', permissions: 'read,write,delete' })).key;
 
 // The first key alone: it creates and migrates the database, which parallel commands would race to do.
 const greedyKey = await createKey('Soak greedy');

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runCli, startServerProcess, type ServerProcess } from './cli-process.js';
+import { createKeyWithCli, runCli, startServerProcess, type ServerProcess } from './cli-process.js';
 import { SEEDED_COLLECTION as C, callApi, seedSyntheticContent } from './content-seed.js';
 
 const HADITHS = 3_000;
@@ -32,12 +32,7 @@ describe('cli: db backup while a running server takes many concurrent writes', f
 
   before(async () => {
     await seedSyntheticContent(env.DATABASE_PATH, { hadiths: HADITHS, textAr: LONG_TEXT });
-    const created = await runCli(
-      ['keys', 'create', '--name', 'Test load writer', '--scopes', 'hadith', '--permissions', 'read,write', '--json'],
-      env,
-    );
-    expect(created.code, created.stderr).to.equal(0);
-    writer = JSON.parse(created.stdout);
+    writer = await createKeyWithCli(env, { name: 'Test load writer', scopes: 'hadith', permissions: 'read,write' });
     server = await startServerProcess(env);
   });
   after(async () => {

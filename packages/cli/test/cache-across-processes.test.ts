@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runCli, startServerProcess, type ServerProcess } from './cli-process.js';
+import { createKeyWithCli, runCli, startServerProcess, type ServerProcess } from './cli-process.js';
 import { seedSyntheticContent } from './content-seed.js';
 
 const AYAH = '/api/v1/quran/surahs/2/ayahs/10?translations=en,de';
@@ -15,12 +15,7 @@ describe('cli: a running server answers from its cache only what no other proces
 
   before(async () => {
     await seedSyntheticContent(env.DATABASE_PATH);
-    const created = await runCli(
-      ['keys', 'create', '--name', 'Test writer', '--scopes', 'quran', '--permissions', 'read,write', '--json'],
-      env,
-    );
-    expect(created.code, created.stderr).to.equal(0);
-    key = JSON.parse(created.stdout).key;
+    ({ key } = await createKeyWithCli(env, { name: 'Test writer', scopes: 'quran', permissions: 'read,write' }));
     server = await startServerProcess(env);
   });
   after(async () => {

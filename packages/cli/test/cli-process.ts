@@ -19,6 +19,17 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
   });
 }
 
+/** A key made by the operator's own command (`keys create --json`): its id and the key, shown once. */
+export async function createKeyWithCli(
+  env: Record<string, string>,
+  grant: { name: string; scopes: string; permissions: string },
+): Promise<{ id: string; key: string }> {
+  const args = ['keys', 'create', '--name', grant.name, '--scopes', grant.scopes];
+  const created = await runCli([...args, '--permissions', grant.permissions, '--json'], env);
+  if (created.code !== 0) throw new Error(`keys create exited with ${created.code}: ${created.stderr}`);
+  return JSON.parse(created.stdout);
+}
+
 export interface ServerProcess {
   url: string;
   child: ChildProcess;

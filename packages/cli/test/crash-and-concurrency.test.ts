@@ -4,20 +4,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CLI_MAIN, runCli, startServerProcess, type ServerProcess } from './cli-process.js';
+import { CLI_MAIN, createKeyWithCli, startServerProcess, type ServerProcess } from './cli-process.js';
 import { SEEDED_COLLECTION as C, callApi, readDatabase, seedSyntheticContent } from './content-seed.js';
 
 const HADITHS = 200;
 const hadithPath = (number: number) => `/hadith/collections/${C}/hadiths/${number}`;
 
-async function createWriter(env: Record<string, string>, name: string): Promise<{ id: string; key: string }> {
-  const created = await runCli(
-    ['keys', 'create', '--name', name, '--scopes', 'hadith', '--permissions', 'read,write', '--json'],
-    env,
-  );
-  expect(created.code, created.stderr).to.equal(0);
-  return JSON.parse(created.stdout);
-}
+const createWriter = (env: Record<string, string>, name: string) =>
+  createKeyWithCli(env, { name, scopes: 'hadith', permissions: 'read,write' });
 
 const integrity = (file: string) => readDatabase(file, (db) => db.pragma('integrity_check', { simple: true }));
 const translationsLike = (file: string, prefix: string) =>

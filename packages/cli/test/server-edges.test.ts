@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runCli, startServerProcess, type ServerProcess } from './cli-process.js';
+import { createKeyWithCli, startServerProcess, type ServerProcess } from './cli-process.js';
 import { seedSyntheticContent } from './content-seed.js';
 
 interface RawResponse {
@@ -71,12 +71,8 @@ describe('cli: serve at the edges of HTTP (slow clients, huge headers, a stale s
 
   before(async () => {
     await seedSyntheticContent(env.DATABASE_PATH);
-    const created = await runCli(
-      ['keys', 'create', '--name', 'Test slow writer', '--scopes', 'mosques', '--permissions', 'write', '--json'],
-      env,
-    );
-    expect(created.code, created.stderr).to.equal(0);
-    writerKey = JSON.parse(created.stdout).key;
+    writerKey = (await createKeyWithCli(env, { name: 'Test slow writer', scopes: 'mosques', permissions: 'write' }))
+      .key;
     // A server killed with -9 whose pid is still taken: here a zombie (an exited child its parent never reaped).
     zombieParent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
     const zombie = await new Promise<string>((resolve) =>

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runCli, startServerProcess, type ServerProcess } from './cli-process.js';
+import { createKeyWithCli, startServerProcess, type ServerProcess } from './cli-process.js';
 
 const AYAH = '/api/v1/quran/surahs/2/ayahs/255';
 const QIBLA = '/api/v1/qibla?lat=51.5&lng=-0.12';
@@ -33,14 +33,7 @@ describe('WORKERS=2: two server processes on one port over one SQLite file (CONT
     LOG_LEVEL: 'info',
   };
   let server: ServerProcess;
-  const createKey = async (name: string, permissions: string) => {
-    const result = await runCli(
-      ['keys', 'create', '--name', name, '--scopes', '*', '--permissions', permissions, '--json'],
-      env,
-    );
-    expect(result.code, result.stderr).to.equal(0);
-    return JSON.parse(result.stdout) as { id: string; key: string };
-  };
+  const createKey = (name: string, permissions: string) => createKeyWithCli(env, { name, scopes: '*', permissions });
   const call = async (urlPath: string, key: string, init: RequestInit = {}) => {
     const headers: Record<string, string> = { 'X-API-Key': key };
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
