@@ -32,12 +32,16 @@ describe('PostgreSQL: a write and its audit entry commit together or not at all'
       const order: string[] = [];
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
+      let started!: () => void;
+      const firstStarted = new Promise<void>((resolve) => (started = resolve));
       const first = postgresUnitOfWork(a.db).run(async () => {
         order.push('first started');
+        started();
         await held;
         order.push('first done');
       });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The second starts only once the first holds the lock (a fixed wait raced a slow first connection).
+      await firstStarted;
       const second = postgresUnitOfWork(b.db).run(async () => void order.push('second ran'));
       await new Promise((resolve) => setTimeout(resolve, 200));
       release();
