@@ -1,4 +1,4 @@
-// Lint rules and the package boundaries of the hexagonal layout (README, Architecture). The
+// Lint rules and the package boundaries of the hexagonal layout (docs/architecture.md). The
 // boundaries are plain `no-restricted-imports` rules, so a forbidden import fails the test suite
 // (test-fixtures/test/repository) with the file and line that broke it.
 import js from '@eslint/js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { REPOSITORY_ROOT } from './repository-root.js';
 
 /**
- * The package boundaries of the README's Architecture section, checked by the repository's own ESLint
+ * The package boundaries of docs/architecture.md (Packages and boundaries), checked by the repository's own ESLint
  * configuration (`no-restricted-imports` per package): each case lints a made-up file placed where a
  * real one would be, so the rules are shown to catch what they forbid and to allow what they must.
  */
