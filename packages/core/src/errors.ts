@@ -1,4 +1,8 @@
-/** Every failure the API can report, as named by the service specification and the contract. */
+/**
+ * Every failure the use cases can report, as named by the service specification and the contract. Failures
+ * of HTTP itself (a body that is not JSON, a method a path lacks, headers too large, a client too slow) are
+ * the HTTP adapter's own codes.
+ */
 export const ERROR_CODES = [
   'MISSING_API_KEY',
   'INVALID_API_KEY',
@@ -7,12 +11,8 @@ export const ERROR_CODES = [
   'INSUFFICIENT_PERMISSION',
   'FORBIDDEN_LOCALE',
   'VALIDATION_ERROR',
-  'INVALID_JSON',
   'NOT_FOUND',
-  'METHOD_NOT_ALLOWED',
   'PAYLOAD_TOO_LARGE',
-  'HEADERS_TOO_LARGE',
-  'REQUEST_TIMEOUT',
   'RATE_LIMITED',
   'CONFLICT',
   'INTERNAL_ERROR',

@@ -13,6 +13,7 @@ import {
   requireVerifiedKey,
   revokeApiKey,
   verifyApiKey,
+  isWellFormedApiKey,
 } from '../src/index.js';
 
 describe('core: API keys', () => {
@@ -30,6 +31,25 @@ describe('core: API keys', () => {
 
     it('generates key_ + 12 base62 ids', () => {
       expect(generateKeyId()).to.match(/^key_[0-9A-Za-z]{12}$/);
+    });
+
+    it('tells a text that could be a key (idk_ + 32 base62) from one that cannot', () => {
+      expect(isWellFormedApiKey(generateApiKey())).to.equal(true);
+      for (const text of ['', 'idk_', `idk_${'a'.repeat(31)}`, `idk_${'a'.repeat(33)}`, `IDK_${'a'.repeat(32)}`])
+        expect(isWellFormedApiKey(text), text).to.equal(false);
+      for (const text of [`idk_${'a'.repeat(31)}-`, `idk_${'a'.repeat(31)}\n`, `key_${'a'.repeat(32)}`])
+        expect(isWellFormedApiKey(text), text).to.equal(false);
+    });
+
+    it('refuses a text that cannot be a key without asking the key store', async () => {
+      const asked: string[] = [];
+      const keys = { findByHash: async (hash: string) => void asked.push(hash), markUsed: async () => undefined };
+      const clock = new ManualClock('2026-03-01T10:00:00.000Z');
+      for (const text of ['not-a-key', 'idk_short', `idk_${'x'.repeat(32)}!`])
+        expect((await verifyApiKey({ keys, clock }, text)).outcome).to.equal('invalid');
+      expect(asked).to.deep.equal([]);
+      expect((await verifyApiKey({ keys, clock }, generateApiKey())).outcome).to.equal('invalid');
+      expect(asked).to.have.lengthOf(1);
     });
 
     it('hashes with SHA-256 to 64 hex characters', () => {

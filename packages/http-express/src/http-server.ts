@@ -1,9 +1,9 @@
-import type { ErrorCode } from '@islamic-data/core';
 import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
-import { envelopeBytes, STATUS_BY_ERROR_CODE } from './platform/error-statuses.js';
+import { envelope } from './pipeline/error-envelope.js';
+import { STATUS_BY_ERROR_CODE, type ApiErrorCode } from './platform/error-statuses.js';
 import { JSON_CONTENT_TYPE } from './platform/representation.js';
 
 export interface HttpServerOptions {
@@ -44,7 +44,7 @@ function answerClientError(logger: Logger) {
     const status = STATUS_BY_ERROR_CODE[code];
     const requestId = randomUUID();
     logger.warn({ requestId, status, reason: error.code ?? 'unknown' }, 'request refused before routing');
-    const body = envelopeBytes(code, message);
+    const body = envelope(code, message);
     socket.end(
       [
         `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
@@ -62,7 +62,7 @@ function answerClientError(logger: Logger) {
   };
 }
 
-function refusal(reason: string | undefined): [ErrorCode, string] {
+function refusal(reason: string | undefined): [ApiErrorCode, string] {
   switch (reason) {
     case 'HPE_HEADER_OVERFLOW':
       return ['HEADERS_TOO_LARGE', 'The request line and headers are larger than the server accepts (16 KiB).'];

@@ -19,6 +19,11 @@ export function generateApiKey(): string {
   return KEY_PREFIX + randomBase62(KEY_BODY_LENGTH);
 }
 
+const WELL_FORMED_KEY = new RegExp(`^${KEY_PREFIX}[0-9A-Za-z]{${KEY_BODY_LENGTH}}$`);
+
+/** Whether a presented text could be a key at all: anything else is refused before any lookup or cache entry. */
+export const isWellFormedApiKey = (text: string): boolean => WELL_FORMED_KEY.test(text);
+
 export function generateKeyId(): string {
   return KEY_ID_PREFIX + randomBase62(KEY_ID_LENGTH);
 }

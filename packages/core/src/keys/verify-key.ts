@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { ApiKeyRecord } from './api-key.js';
-import { hashApiKey } from './key-material.js';
+import { hashApiKey, isWellFormedApiKey } from './key-material.js';
 import type { KeyLookup } from './cached-key-lookup.js';
 
 /** Expected outcomes of presenting a key: not errors, just answers (errors are for failures). */
@@ -19,7 +19,9 @@ export async function verifyApiKey(
   presented: string | undefined,
 ): Promise<KeyVerification> {
   if (presented === undefined || presented.trim() === '') return { outcome: 'missing' };
-  const key = await deps.keys.findByHash(hashApiKey(presented.trim()));
+  const text = presented.trim();
+  if (!isWellFormedApiKey(text)) return { outcome: 'invalid' };
+  const key = await deps.keys.findByHash(hashApiKey(text));
   if (!key) return { outcome: 'invalid' };
   const now = deps.clock.now();
   if (key.revokedAt !== null && Date.parse(key.revokedAt) <= now.getTime()) return { outcome: 'revoked', key };

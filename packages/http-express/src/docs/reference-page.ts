@@ -1,4 +1,3 @@
-import type { Express } from 'express';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Representation } from '../platform/representation.js';
@@ -79,9 +78,9 @@ const PROTECTION = { 'Content-Security-Policy': DOCS_CONTENT_SECURITY_POLICY, 'X
 const HTML = 'text/html; charset=utf-8';
 const JAVASCRIPT = 'text/javascript; charset=utf-8';
 
-/** `/docs` and its two scripts. */
-export function registerDocs(app: Express): void {
-  const pages = {
+/** `/docs` and its two scripts, by path. */
+export function docsPages(): Record<string, Representation> {
+  return {
     '/docs': new Representation(Buffer.from(PAGE), { 'Content-Type': HTML, ...PROTECTION }),
     '/docs/reference.js': new Representation(Buffer.from(PAGE_SCRIPT), { 'Content-Type': JAVASCRIPT, ...PROTECTION }),
     '/docs/scalar-api-reference.js': new Representation(Buffer.from(scalarBundle()), {
@@ -89,6 +88,4 @@ export function registerDocs(app: Express): void {
       ...PROTECTION,
     }),
   };
-  for (const [path, page] of Object.entries(pages))
-    app.get(path, (req, res) => page.send(req, res, 'public, max-age=300'));
 }

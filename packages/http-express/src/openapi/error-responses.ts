@@ -1,9 +1,8 @@
-import { ERROR_CODES, type ErrorCode } from '@islamic-data/core';
-import { STATUS_BY_ERROR_CODE } from '../platform/error-statuses.js';
+import { API_ERROR_CODES, STATUS_BY_ERROR_CODE, type ApiErrorCode as ErrorCode } from '../platform/error-statuses.js';
 import type { JsonSchema, RouteDefinition } from '../platform/route.js';
 
 /** The error envelope; `codes` narrows `error.code` to the codes one response status can carry. */
-export const errorEnvelopeSchema = (codes: readonly string[] = ERROR_CODES): JsonSchema => ({
+export const errorEnvelopeSchema = (codes: readonly string[] = API_ERROR_CODES): JsonSchema => ({
   type: 'object',
   properties: {
     error: {

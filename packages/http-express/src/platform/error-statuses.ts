@@ -1,9 +1,25 @@
-import type { ErrorCode } from '@islamic-data/core';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { JSON_CONTENT_TYPE } from './representation.js';
+import { AppError, type ErrorCode } from '@islamic-data/core';
+
+/** Failures of HTTP itself, which no use case can cause: the HTTP adapter's own codes. */
+export const HTTP_ERROR_CODES = ['INVALID_JSON', 'METHOD_NOT_ALLOWED', 'HEADERS_TOO_LARGE', 'REQUEST_TIMEOUT'] as const;
+export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
+
+/** Every code an API response can carry. */
+export type ApiErrorCode = ErrorCode | HttpErrorCode;
+
+/** A refusal of the HTTP adapter's own, in its code and one sentence. */
+export class HttpRefusal extends Error {
+  constructor(
+    readonly code: HttpErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpRefusal';
+  }
+}
 
 /** The one table from error codes to HTTP statuses. */
-export const STATUS_BY_ERROR_CODE: Record<ErrorCode, number> = {
+export const STATUS_BY_ERROR_CODE: Record<ApiErrorCode, number> = {
   MISSING_API_KEY: 401,
   INVALID_API_KEY: 401,
   EXPIRED_API_KEY: 401,
@@ -17,20 +33,14 @@ export const STATUS_BY_ERROR_CODE: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   HEADERS_TOO_LARGE: 431,
   REQUEST_TIMEOUT: 408,
-  CONFLICT: 409,
   RATE_LIMITED: 429,
+  CONFLICT: 409,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 };
 
-/** The `{error: {code, message}}` envelope as the bytes sent. */
-export const envelopeBytes = (code: ErrorCode, message: string): Buffer =>
-  Buffer.from(JSON.stringify({ error: { code, message } }));
+export const API_ERROR_CODES = Object.keys(STATUS_BY_ERROR_CODE) as ApiErrorCode[];
 
-/** Sends an envelope made by `envelopeBytes` with its code's status, outside Express's error handling. */
-export function sendEnvelope(req: IncomingMessage, res: ServerResponse, code: ErrorCode, body: Buffer): void {
-  res.statusCode = STATUS_BY_ERROR_CODE[code];
-  res.setHeader('Content-Type', JSON_CONTENT_TYPE);
-  res.setHeader('Content-Length', body.length);
-  res.end(req.method === 'HEAD' ? undefined : body);
-}
+/** A failure the envelope can word as it is: a use case's or the adapter's own. */
+export const isKnownFailure = (error: unknown): error is AppError | HttpRefusal =>
+  error instanceof AppError || error instanceof HttpRefusal;

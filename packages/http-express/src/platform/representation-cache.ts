@@ -1,11 +1,8 @@
 import type { ContentVersionVector } from '@islamic-data/core';
 import type { Representation } from './representation.js';
-import type { RouteDefinition } from './route.js';
 
 export interface CachedRepresentation {
   representation: Representation;
-  /** The route that computed it: its access rules and what it reads. */
-  route: RouteDefinition;
   /** The content versions read before the answer was computed; null for answers that depend on none. */
   versions: ContentVersionVector | null;
   /** The minute it was computed in, for routes that read the clock. */

@@ -1,4 +1,5 @@
-import type { ApiKeyRecord, ContentArea, ErrorCode, ResourceType } from '@islamic-data/core';
+import type { ApiKeyRecord, ContentArea, ResourceType } from '@islamic-data/core';
+import type { ApiErrorCode } from './error-statuses.js';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { AppDependencies } from '../dependencies.js';
 
@@ -77,9 +78,11 @@ export interface RouteDefinition<
   /** The answer depends on the clock (a date left out means today): cached per minute. */
   usesClock?: boolean;
   /** Error codes the route's own guards answer, beyond the platform's (for the OpenAPI document). */
-  errors?: readonly ErrorCode[];
-  /** Runs after the permission check and before the body is parsed (e.g. the Arabic-locale rule). */
-  /** Its path parameters are still the raw text of the URL: validation comes after it. */
+  errors?: readonly ApiErrorCode[];
+  /**
+   * Runs after the permission check and before the body is parsed (e.g. the Arabic-locale rule), on keyed
+   * routes. Its path parameters are decoded but not yet validated: validation comes after it.
+   */
   guard?(input: { params: Record<string, unknown>; key: ApiKeyRecord | null }): void;
   /** Runs on the parsed body before schema validation (e.g. `text_ar` is forbidden, not merely unknown). */
   bodyGuard?(body: unknown): void;

@@ -3,9 +3,8 @@ import type { TSchema } from '@sinclair/typebox';
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addErrorsPlugin from 'ajv-errors';
 import addFormatsPlugin from 'ajv-formats';
-import type { RequestHandler } from 'express';
-import type { RouteDefinition } from './route.js';
-import { rejectLoneSurrogates } from './well-formed-text.js';
+import type { RouteDefinition } from '../platform/route.js';
+import { rejectLoneSurrogates } from '../platform/well-formed-text.js';
 
 // ajv-formats and ajv-errors are CommonJS with a default export; under NodeNext they arrive as the module object.
 const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
@@ -44,30 +43,62 @@ export function partValidator(part: RequestPart, schema: TSchema): (value: unkno
   };
 }
 
-/** Validates (and coerces) query, path and body against the route's schemas; the result is in `res.locals.input`. */
-export function validateRequest(route: RouteDefinition): RequestHandler {
+/** A request's parts as sent: the parsed query, the decoded path parameters and the parsed body. */
+export interface SentInput {
+  query: Record<string, unknown>;
+  params: Record<string, string>;
+  body: unknown;
+}
+
+/** A request's parts as the route's schemas read them: coerced, with their defaults filled. */
+export interface ValidatedInput {
+  query: Record<string, unknown>;
+  params: Record<string, unknown>;
+  body: unknown;
+}
+
+const DECIMAL_INTEGER = /^-?\d+$/;
+
+/**
+ * The route's validation, compiled once: checks (and coerces, for query and path) each part against its
+ * schema, naming the first offending parameter or field. Integers in the query and path are decimal digits
+ * alone: `0x10`, `1e1` or ` 5 `, which would coerce, are refused, so that one value has one spelling.
+ */
+export function inputValidation(route: RouteDefinition): (sent: SentInput) => ValidatedInput {
   const validators = (['query', 'params', 'body'] as const).flatMap((part) => {
     const schema = route[part];
-    return schema ? [{ part, validate: partValidator(part, schema) }] : [];
+    return schema ? [{ part, validate: partValidator(part, schema), integers: integerProperties(schema) }] : [];
   });
-  return (req, res, next) => {
-    const input: Record<RequestPart, unknown> = { query: { ...req.query }, params: { ...req.params }, body: req.body };
-    for (const { part, validate } of validators) {
-      if (
-        part === 'body' &&
-        (input.body === undefined || input.body === null || typeof input.body !== 'object' || Array.isArray(input.body))
-      ) {
-        throw validationError('The request body must be a JSON object sent with Content-Type: application/json.');
-      }
+  return (sent) => {
+    const input: ValidatedInput = { query: { ...sent.query }, params: { ...sent.params }, body: sent.body };
+    for (const { part, validate, integers } of validators) {
       if (part === 'body') {
-        rejectLoneSurrogates(input.body);
-        route.bodyGuard?.(input.body);
+        const { body } = input;
+        if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+          throw validationError('The request body must be a JSON object sent with Content-Type: application/json.');
+        }
+        rejectLoneSurrogates(body);
+        route.bodyGuard?.(body);
+      } else {
+        for (const name of integers) {
+          const value = input[part][name];
+          if (typeof value === 'string' && !DECIMAL_INTEGER.test(value))
+            throw validationError(`${PART_NAMES[part]} '${name}' must be an integer in decimal digits.`);
+        }
       }
       validate(input[part]);
     }
-    res.locals.input = input;
-    next();
+    return input;
   };
+}
+
+/** The properties of an object schema whose values are integers. */
+function integerProperties(schema: TSchema): string[] {
+  const properties = (schema.properties ?? {}) as Record<string, { type?: unknown }>;
+  return Object.keys(properties).filter((name) => {
+    const { type } = properties[name]!;
+    return type === 'integer' || (Array.isArray(type) && type.includes('integer'));
+  });
 }
 
 /** One sentence naming the offending parameter or field. */

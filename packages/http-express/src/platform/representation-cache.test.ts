@@ -1,12 +1,10 @@
 import { expect } from 'chai';
-import { RepresentationCache } from '../src/platform/representation-cache.js';
-import { Representation } from '../src/platform/representation.js';
-import type { RouteDefinition } from '../src/platform/route.js';
+import { RepresentationCache } from './representation-cache.js';
+import { Representation } from './representation.js';
 
-const route = { method: 'get', path: '/test', reads: [] } as unknown as RouteDefinition;
 const anAnswer = (bytes: number) =>
   new Representation(Buffer.from(JSON.stringify({ data: 'x'.repeat(bytes) })), { 'Content-Type': 'application/json' });
-const entry = (bytes: number) => ({ representation: anAnswer(bytes), route, versions: null, minute: null });
+const entry = (bytes: number) => ({ representation: anAnswer(bytes), versions: null, minute: null });
 
 describe('http: the representation cache', () => {
   it('drops the least recently used answers once their bytes pass the budget', () => {

@@ -1,5 +1,4 @@
 import cors from 'cors';
-import type { RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
@@ -22,7 +21,7 @@ const allowPreflightsForReads = cors({
 });
 const exposedHeaders = EXPOSED_HEADERS.join(',');
 
-export const isRead = (req: IncomingMessage) => READ_METHODS.has(req.method ?? '');
+const isRead = (req: IncomingMessage) => READ_METHODS.has(req.method ?? '');
 
 /**
  * Reads are open to every origin (what cors() writes on a read, without its per-request option handling:
@@ -35,14 +34,19 @@ export function allowReadsFromAnyOrigin(req: IncomingMessage, res: ServerRespons
   res.setHeader('Access-Control-Expose-Headers', exposedHeaders);
 }
 
-/** A CORS preflight: answered before the rate limit, as browsers send them on their own. */
+/** A CORS preflight: answered first, outside the rate limit, as browsers send them on their own. */
 export const isPreflight = (req: IncomingMessage) =>
   req.method === 'OPTIONS' && Boolean(req.headers['access-control-request-method']);
 
 /** Preflights for reads are allowed; preflights for writes get a bare 204 that allows nothing. */
-export const answerPreflights: RequestHandler = (req, res, next) => {
-  const preflightFor = isPreflight(req) ? req.get('Access-Control-Request-Method') : undefined;
-  if (preflightFor === undefined) return next();
-  if (READ_METHODS.has(preflightFor.toUpperCase())) return allowPreflightsForReads(req, res, next);
-  res.status(204).end();
-};
+export function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
+  const preflightFor = String(req.headers['access-control-request-method']).toUpperCase();
+  if (READ_METHODS.has(preflightFor)) {
+    return allowPreflightsForReads(req as never, res as never, () => {
+      res.statusCode = 204;
+      res.end();
+    });
+  }
+  res.statusCode = 204;
+  res.end();
+}

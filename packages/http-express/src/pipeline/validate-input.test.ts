@@ -1,13 +1,13 @@
 import { AppError, MADHABS, PARAMETER_RULES } from '@islamic-data/core';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { expect } from 'chai';
-import { defineRoute } from '../src/platform/route.js';
-import { stringEnum } from '../src/platform/schema.js';
-import { partValidator, type RequestPart } from '../src/platform/validation.js';
-import { apiRoutes } from '../src/routes/index.js';
-import { patchHadithRoute, putTranslationRoute } from '../src/routes/hadith/hadith-writes.routes.js';
-import { submitMosqueRoute } from '../src/routes/mosques/mosque-submit.routes.js';
-import { patchAyahRoute, putAyahTranslationRoute } from '../src/routes/quran/quran-writes.routes.js';
+import { defineRoute } from '../platform/route.js';
+import { stringEnum } from '../platform/schema.js';
+import { partValidator, type RequestPart } from './validate-input.js';
+import { apiRoutes } from '../routes/index.js';
+import { patchHadithRoute, putTranslationRoute } from '../routes/hadith/hadith-writes.routes.js';
+import { submitMosqueRoute } from '../routes/mosques/mosque-submit.routes.js';
+import { patchAyahRoute, putAyahTranslationRoute } from '../routes/quran/quran-writes.routes.js';
 
 /** The message of the VALIDATION_ERROR the validator throws, or undefined when the value passes. */
 function refusal(part: RequestPart, schema: TSchema, value: unknown): string | undefined {

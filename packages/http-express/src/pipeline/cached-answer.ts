@@ -1,0 +1,69 @@
+import { canSeeUnpublished, sameVersions, type ApiKeyRecord, type ContentVersionVector } from '@islamic-data/core';
+import type { AppDependencies } from '../dependencies.js';
+import type { RepresentationCache } from '../platform/representation-cache.js';
+import type { Representation } from '../platform/representation.js';
+import type { RouteDefinition } from '../platform/route.js';
+import type { RequestContext } from './request-context.js';
+import type { ValidatedInput } from './validate-input.js';
+
+/** Where an answer is kept: its cache key and what it was computed at. */
+export interface CacheSlot {
+  key: string;
+  versions: ContentVersionVector | null;
+  minute: number | null;
+}
+
+/**
+ * Who may see what: an open route answers everyone alike; on a keyed route, keys that may write also see
+ * unpublished content (the core's rule), so they get answers of their own.
+ */
+const visibilityOf = (route: RouteDefinition, key: ApiKeyRecord | null) =>
+  route.resource === null ? 'open' : canSeeUnpublished(key) ? 'editor' : 'reader';
+
+/**
+ * The parameters the route reads, in one spelling: sorted, coerced, defaults filled, unknown ones (a cache
+ * buster, a misspelling) left out, and never the key itself.
+ */
+function canonicalParameters(route: RouteDefinition, input: ValidatedInput): string {
+  const declared = (part: 'query' | 'params') =>
+    Object.keys((route[part]?.properties ?? {}) as object)
+      .filter((name) => !(part === 'query' && route.keyInQuery && name === 'key'))
+      .sort()
+      .map((name) => [name, input[part][name]]);
+  return JSON.stringify([declared('params'), declared('query')]);
+}
+
+/**
+ * The representation cache's side of a read: a route that declares what it `reads` is answered from the cache
+ * while those content areas keep their versions (and, for a route that reads the clock, within the minute).
+ */
+export function cachedAnswers(deps: AppDependencies, cache: RepresentationCache) {
+  /** The slot of this request's answer, read before the answer is computed; none for a route never cached. */
+  async function slotFor(
+    ctx: RequestContext,
+    route: RouteDefinition,
+    input: ValidatedInput,
+  ): Promise<CacheSlot | null> {
+    if (route.reads === undefined) return null;
+    const key = `${route.method} ${route.path} ${visibilityOf(route, ctx.key)} ${canonicalParameters(route, input)}`;
+    // The versions the request read when it came in (for its key), else now: never after the answer is computed.
+    const versions = route.reads.length > 0 ? (ctx.versions ??= await deps.contentVersions.current()) : null;
+    const minute = route.usesClock ? Math.floor(deps.clock.now().getTime() / 60_000) : null;
+    return { key, versions, minute };
+  }
+
+  /** The kept answer of that slot, if it is still current. */
+  function current(route: RouteDefinition, slot: CacheSlot): Representation | undefined {
+    const entry = cache.get(slot.key);
+    if (!entry || entry.minute !== slot.minute) return undefined;
+    if (slot.versions === null) return entry.representation;
+    const same = entry.versions !== null && sameVersions(entry.versions, slot.versions, route.reads ?? []);
+    return same ? entry.representation : undefined;
+  }
+
+  function keep(slot: CacheSlot, representation: Representation): void {
+    cache.set(slot.key, { representation, versions: slot.versions, minute: slot.minute });
+  }
+
+  return { slotFor, current, keep };
+}

@@ -1,0 +1,176 @@
+import { AppError, validationError } from '@islamic-data/core';
+import express from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
+import parseUrl from 'parseurl';
+import type { AppDependencies } from '../dependencies.js';
+import { API_PREFIX } from '../openapi.js';
+import { HttpRefusal } from '../platform/error-statuses.js';
+import type { RepresentationCache } from '../platform/representation-cache.js';
+import { JSON_CONTENT_TYPE, jsonRepresentation, Representation } from '../platform/representation.js';
+import { cacheControlOf, type RouteDefinition } from '../platform/route.js';
+import { cachedAnswers } from './cached-answer.js';
+import { checkAccess } from './check-access.js';
+import { allowReadsFromAnyOrigin, answerPreflight, isPreflight } from './cors.js';
+import { requestCounting, type TrustProxy } from './count-request.js';
+import { sendFailure } from './error-envelope.js';
+import { keyIdentification } from './identify-key.js';
+import type { RequestContext } from './request-context.js';
+import { assignRequestId } from './request-id.js';
+import { logWhenFinished } from './request-log.js';
+import { RouteTable } from './route-table.js';
+import { runHandler } from './run-handler.js';
+import { servicePages, type ServicePage } from './service-pages.js';
+import { inputValidation, type SentInput, type ValidatedInput } from './validate-input.js';
+
+const BODY_LIMIT = '64kb';
+
+/** What a path leads to: an API route with its compiled validation, or a service page. */
+type Target =
+  | { kind: 'api'; route: RouteDefinition; validate: (sent: SentInput) => ValidatedInput }
+  | { kind: 'service'; page: ServicePage };
+
+export interface PipelineOptions {
+  cache: RepresentationCache;
+  trustProxy: TrustProxy;
+}
+
+/**
+ * The one request pipeline: every request passes these steps in this order, each written once.
+ *
+ *   request id, log line, CORS → (preflight) → match the route, once → (service page) → identify the key →
+ *   count (429) → access → validate → cache hit → handle → keep and send → on any failure, the one envelope
+ *
+ * The route is matched before the key is identified because the route says whether a key may come in the
+ * query; the match is a lookup and does no work for the route, so a 429 still precedes all of it. Validation
+ * precedes the cache because the cache key is the validated parameters.
+ */
+export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[], options: PipelineOptions) {
+  const table = new RouteTable<Target>();
+  for (const [path, page] of Object.entries(servicePages(deps, routes)))
+    table.add('GET', path, { kind: 'service', page });
+  for (const route of routes) {
+    table.add(route.method.toUpperCase(), API_PREFIX + route.path, {
+      kind: 'api',
+      route,
+      validate: inputValidation(route),
+    });
+  }
+  const identify = keyIdentification(deps);
+  const count = requestCounting(deps, options.trustProxy);
+  const answers = cachedAnswers(deps, options.cache);
+  const parseJsonBody = express.json({ limit: BODY_LIMIT, strict: false, type: () => true });
+
+  async function steps(ctx: RequestContext): Promise<void> {
+    const { req, res } = ctx;
+    if (isPreflight(req)) return answerPreflight(req, res);
+    const match = table.match(req.method ?? 'GET', ctx.path);
+    if (match.kind === 'found' && match.target.kind === 'service') return match.target.page(req, res);
+    const servicePath = match.kind === 'method-not-allowed' && match.targets.some(({ kind }) => kind === 'service');
+    if (!servicePath) {
+      await identify(
+        ctx,
+        match.kind === 'found' && match.target.kind === 'api' && match.target.route.keyInQuery === true,
+      );
+      if (!(await count(ctx))) return;
+    }
+    if (match.kind === 'not-found') throw new AppError('NOT_FOUND', `No route for ${req.method} ${ctx.path}.`);
+    if (match.kind === 'method-not-allowed') return refuseMethod(ctx, match.allowed);
+    const { route, validate } = match.target as Extract<Target, { kind: 'api' }>;
+    ctx.key = checkAccess(route, ctx.verification, match);
+    const sent: SentInput = {
+      query: parseQuery(ctx.rawQuery),
+      params: match.params,
+      body: route.body ? await readJsonBody(req, res) : undefined,
+    };
+    const input = validate(sent);
+    if (route.method === 'get') return answerRead(ctx, route, input);
+    return answerWrite(ctx, route, input);
+  }
+
+  async function answerRead(ctx: RequestContext, route: RouteDefinition, input: ValidatedInput): Promise<void> {
+    const { req, res } = ctx;
+    const slot = await answers.slotFor(ctx, route, input);
+    const kept = slot && answers.current(route, slot);
+    if (kept) return kept.send(req, res, cacheControlOf(route));
+    const result = await runHandler(route, input, ctx.key, deps);
+    // Only a 200 is a representation worth keeping; any other success status is sent as it is.
+    if (result.status !== undefined && result.status !== 200) {
+      return sendJson(req, res, result.status, { data: result.data }, cacheControlOf(route));
+    }
+    const representation = route.produces
+      ? new Representation(Buffer.from(result.text ?? ''), {
+          'Content-Type': withCharset(route.produces.contentType),
+          'Content-Disposition': `inline; filename="${route.produces.filename}"`,
+        })
+      : jsonRepresentation({ data: result.data });
+    if (slot) answers.keep(slot, representation);
+    return representation.send(req, res, cacheControlOf(route));
+  }
+
+  async function answerWrite(ctx: RequestContext, route: RouteDefinition, input: ValidatedInput): Promise<void> {
+    const result = await runHandler(route, input, ctx.key, deps);
+    const status = result.status ?? route.successStatus ?? 200;
+    sendJson(ctx.req, ctx.res, status, status === 204 ? undefined : { data: result.data }, cacheControlOf(route));
+  }
+
+  function readJsonBody(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      parseJsonBody(req as express.Request, res as express.Response, (error?: unknown) =>
+        error ? reject(error) : resolve((req as { body?: unknown }).body),
+      );
+    });
+  }
+
+  const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const requestId = assignRequestId(req, res);
+    const target = readableTarget(req);
+    const ctx: RequestContext = {
+      req,
+      res,
+      requestId,
+      path: target?.pathname ?? '(unreadable request target)',
+      rawQuery: typeof target?.query === 'string' ? target.query : '',
+      verification: { outcome: 'missing' },
+      key: null,
+      versions: undefined,
+    };
+    logWhenFinished(deps.logger, ctx);
+    allowReadsFromAnyOrigin(req, res);
+    const answered = target ? steps(ctx) : Promise.reject(validationError('The request target is not a valid URL.'));
+    return answered.catch((error: unknown) => sendFailure(deps.logger, ctx, error));
+  };
+  return { handle, operations: () => table.operations() };
+}
+
+/** A known path asked with a method it does not have: `Allow` names those it has; OPTIONS is answered 204. */
+function refuseMethod({ req, res, path }: RequestContext, allowed: string[]): void {
+  const allow = allowed.join(', ');
+  res.setHeader('Allow', allow);
+  if (req.method !== 'OPTIONS')
+    throw new HttpRefusal('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}; allowed: ${allow}.`);
+  res.statusCode = 204;
+  res.end();
+}
+
+function sendJson(req: IncomingMessage, res: ServerResponse, status: number, value: unknown, cacheControl: string) {
+  res.statusCode = status;
+  res.setHeader('Cache-Control', cacheControl);
+  if (value === undefined) return void res.end();
+  const body = Buffer.from(JSON.stringify(value));
+  res.setHeader('Content-Type', JSON_CONTENT_TYPE);
+  res.setHeader('Content-Length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+const withCharset = (contentType: string) =>
+  /;\s*charset=/i.test(contentType) ? contentType : `${contentType}; charset=utf-8`;
+
+/** The request target; none for one that cannot be parsed (`GET http://[x/ HTTP/1.1`). */
+function readableTarget(req: IncomingMessage): ReturnType<typeof parseUrl> | null {
+  try {
+    return parseUrl(req) ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,22 @@
+import type { ApiKeyRecord, ContentVersionVector, KeyVerification } from '@islamic-data/core';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * What the steps of one request learn, passed from step to step by the pipeline (never through the
+ * response object): each step reads what earlier ones wrote and adds its own.
+ */
+export interface RequestContext {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly requestId: string;
+  /** The request target's path, as sent (percent-escapes kept). */
+  readonly path: string;
+  /** The query string without its `?`; empty when there is none. */
+  readonly rawQuery: string;
+  /** The presented key's verification (the identify step); `missing` until then. */
+  verification: KeyVerification;
+  /** The key the access step accepted: null on open routes, where no key is needed or used. */
+  key: ApiKeyRecord | null;
+  /** The content versions, read at most once per request (for the key cache and the representation cache). */
+  versions: ContentVersionVector | undefined;
+}

@@ -1,0 +1,23 @@
+import type { Logger } from 'pino';
+import type { RequestContext } from './request-context.js';
+
+/**
+ * One structured line per request, written when its response is finished. Only the path is logged: never
+ * headers or the query string, so that a key sent by mistake in either place cannot reach the log.
+ */
+export function logWhenFinished(logger: Logger, ctx: RequestContext): void {
+  const started = process.hrtime.bigint();
+  ctx.res.once('finish', () => {
+    logger.info(
+      {
+        requestId: ctx.requestId,
+        method: ctx.req.method,
+        path: ctx.path,
+        status: ctx.res.statusCode,
+        durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+        keyId: ctx.key?.id ?? null,
+      },
+      'request',
+    );
+  });
+}
