@@ -1,26 +1,35 @@
-import express, { type Express } from 'express';
+import express from 'express';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { AppDependencies } from './dependencies.js';
 import { requestPipeline } from './pipeline/pipeline.js';
+import type { TrustProxy } from './pipeline/count-request.js';
 import { RepresentationCache } from './platform/representation-cache.js';
 import type { RouteDefinition } from './platform/route.js';
 import { apiRoutes } from './routes/index.js';
 
 const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 
+/** The app: a request listener for Node's HTTP server (and supertest), and the operations it answers. */
+export type HttpApp = RequestListener & {
+  /** Every operation the app answers, as `GET /api/v1/quran/surahs/{surah}`. */
+  readonly operations: readonly string[];
+};
+
+/** Express reads the `trust proxy` setting (a boolean, a hop count or addresses) as it documents it. */
+const trustProxyOf = (setting: AppDependencies['trustProxy']): TrustProxy =>
+  express().set('trust proxy', setting).get('trust proxy fn');
+
 /**
- * The Express application: Express is the HTTP adapter, and it dispatches every request to the one request
- * pipeline (pipeline/pipeline.ts), which matches the route once and runs each rule once.
+ * The app: every request goes through the one request pipeline (pipeline/pipeline.ts), which matches the
+ * route once and runs each rule once. Express lends it what it is made for (the JSON body parser, the
+ * `trust proxy` setting); its router does not dispatch, which would cost a cached read about a third of its
+ * throughput (docs/architecture.md).
  */
-export function createApp(deps: AppDependencies, routes: RouteDefinition[] = apiRoutes): Express {
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', deps.trustProxy);
+export function createApp(deps: AppDependencies, routes: RouteDefinition[] = apiRoutes): HttpApp {
   const pipeline = requestPipeline(deps, routes, {
     cache: new RepresentationCache(deps.representationCacheBytes ?? DEFAULT_CACHE_BYTES),
-    trustProxy: app.get('trust proxy fn'),
+    trustProxy: trustProxyOf(deps.trustProxy),
   });
-  app.use((req, res) => void pipeline.handle(req, res));
-  // What the pipeline answers, as `GET /path` (for the check that the document names every operation).
-  app.set('operations', pipeline.operations());
-  return app;
+  const listener = (req: IncomingMessage, res: ServerResponse) => void pipeline.handle(req, res);
+  return Object.assign(listener, { operations: pipeline.operations() });
 }

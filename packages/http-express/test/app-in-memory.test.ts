@@ -1,35 +1,12 @@
-import {
-  createApiKey,
-  createInMemoryStores,
-  inMemoryHealthProbe,
-  InMemoryRateLimiter,
-  QuranNavigator,
-  systemClock,
-} from '@islamic-data/core';
+import { createApiKey } from '@islamic-data/core';
 import { expect } from 'chai';
-import { pino } from 'pino';
 import request from 'supertest';
-import { createApp, type AppDependencies } from '../src/index.js';
+import { createApp } from '../src/index.js';
+import { inMemoryDeps } from './in-memory-deps.js';
 
 /** The app needs core's ports only: here every one of them is core's in-memory adapter. */
 describe('http: the app over core in-memory adapters', () => {
-  const { stores, unitOfWork, contentVersions } = createInMemoryStores();
-  const deps: AppDependencies = {
-    clock: systemClock,
-    stores,
-    unitOfWork,
-    rateLimiter: new InMemoryRateLimiter({ limit: 100, windowMs: 60_000 }),
-    health: inMemoryHealthProbe,
-    contentVersions,
-    logger: pino({ level: 'silent' }),
-    trustProxy: false,
-    // No Quran is stored here: an empty layout.
-    quranNavigator: new QuranNavigator({
-      surahAyahCounts: [],
-      starts: { juz: [], page: [], hizbQuarter: [], ruku: [], manzil: [] },
-      sajdas: [],
-    }),
-  };
+  const { deps } = inMemoryDeps();
   const app = createApp(deps);
 
   it('answers /health with {status: "ok"} from the health probe', async () => {

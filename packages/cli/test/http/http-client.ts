@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { HttpApp } from '@islamic-data/http-express';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -17,7 +17,7 @@ export interface ListeningApp {
  * The app on a loopback port, asked with fetch over kept-alive connections: for suites that make
  * thousands of requests, where supertest's server per request would dominate the run.
  */
-export async function listen(app: Express): Promise<ListeningApp> {
+export async function listen(app: HttpApp): Promise<ListeningApp> {
   const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

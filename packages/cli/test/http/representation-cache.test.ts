@@ -42,7 +42,7 @@ describe('http: cached representations are invisible', () => {
     await importQuran(t.deps, aSyntheticQuranSource({ languages: ['en'] }));
     keys.reader = (await t.issueKey({ scopes: ['quran', 'qibla'], permissions: ['read'] })).key;
     keys.writer = (await t.issueKey({ scopes: ['quran'], permissions: ['read', 'write'] })).key;
-    server = t.app.listen(0, '127.0.0.1');
+    server = http.createServer(t.app).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -1,15 +1,15 @@
-import type { Express } from 'express';
+import type { HttpApp } from '@islamic-data/http-express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { ObservedResponse } from './openapi-response-validator.js';
 
 /**
  * The app, reporting every response it sends to `observe` with its decompressed body. Wraps the
- * app's request handler (a Proxy keeps every other property of the Express app), capturing what the
+ * app's request handler (a Proxy keeps the app's other properties), capturing what the
  * handler writes below any compression; `observe` runs inside `end`, before the client can read the
  * response, so a test never passes on a response that has not been checked yet.
  */
-export function recordingResponses(app: Express, observe: (response: ObservedResponse) => void): Express {
+export function recordingResponses(app: HttpApp, observe: (response: ObservedResponse) => void): HttpApp {
   return new Proxy(app, {
     apply(target, thisArg, args: [IncomingMessage, ServerResponse, ...unknown[]]) {
       const [req, res] = args;

@@ -1,5 +1,5 @@
 import { apiRoutes, buildOpenApiDocument, type RouteDefinition } from '@islamic-data/http-express';
-import type { Express } from 'express';
+import type { HttpApp } from '@islamic-data/http-express';
 import { OpenApiResponseValidator, type ObservedResponse } from './openapi-response-validator.js';
 import { recordingResponses } from './response-recorder.js';
 
@@ -12,7 +12,7 @@ const violations: string[] = [];
 const validators = new Map<string, OpenApiResponseValidator>();
 
 /** The app, its responses checked against the document built from `routes`. */
-export function validatingResponses(app: Express, routes: RouteDefinition[]): Express {
+export function validatingResponses(app: HttpApp, routes: RouteDefinition[]): HttpApp {
   const validator = validatorFor(routes);
   return recordingResponses(app, (response) => violations.push(...checked(validator, response)));
 }

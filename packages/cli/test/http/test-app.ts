@@ -4,7 +4,7 @@ import { apiRoutes, createApp, type RouteDefinition } from '@islamic-data/http-e
 import { loadQuranJson } from '@islamic-data/sources';
 import { sharedPostgres, sharedRedis } from '@islamic-data/test-fixtures';
 import { expect } from 'chai';
-import type { Express } from 'express';
+import type { HttpApp } from '@islamic-data/http-express';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import { loadConfig } from '../../src/config.js';
 import { assertNoResponseViolations, validatingResponses } from './response-validation.js';
 
 export interface TestApp {
-  app: Express;
+  app: HttpApp;
   deps: Services;
   /** Every log line the app wrote. */
   logs: string[];
