@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BORDER_TOWNS } from '../test/border-towns.js';
+import { BORDER_TOWNS } from '../src/timezone/border-towns.js';
 
 const rssMiB = () => process.memoryUsage().rss / 2 ** 20;
 const timed = async <T>(run: () => T | Promise<T>): Promise<[T, number]> => {
