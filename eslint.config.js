@@ -75,6 +75,13 @@ export const BOUNDARIES = {
     ),
   ),
   'packages/cli/src/**/*.ts': boundary(),
+  // The benchmarks use the packages as any consumer does: through their exports, not by a path into a package.
+  'bench/**/*.ts': boundary({
+    regex: '^(\\.\\./)+(packages|test-fixtures)/|^@islamic-data/[^/]+/(src|test|dist)(/|$)',
+    message:
+      'A bench uses a package through its exports (@islamic-data/cli, @islamic-data/cli/process, …), ' +
+      'not by a path into its src/, test/ or dist/.',
+  }),
 };
 
 export default tseslint.config(
@@ -93,7 +100,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/test/**/*.ts', '**/bench/**/*.ts'],
+    files: ['**/test/**/*.ts', 'bench/**/*.ts'],
     rules: {
       // Response bodies in tests are read as the client sees them: untyped JSON.
       '@typescript-eslint/no-explicit-any': 'off',

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { runCli, startServerProcess } from '../test/cli-process.js';
+import { runCli, startServerProcess } from '../src/cli-process.js';
 import { EXAMPLE_REQUESTS, SYNTHETIC_MOSQUE, type ExampleRequest } from './example-requests.js';
 
 const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { AppError, canonicalTimeZone, resolveTimeZone, timeZoneAt } from '../src/index.js';
-import { BORDER_TOWNS, TZ_LOOKUP_MISSES } from './border-towns.js';
+import { BORDER_TOWNS, TZ_LOOKUP_MISSES } from '../src/timezone/border-towns.js';
 import { utcOffsetMinutes, zonedDateTimes, formatZonedIso } from '../src/timezone/zoned-time.js';
 
 /**

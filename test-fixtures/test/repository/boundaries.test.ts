@@ -74,6 +74,26 @@ describe('package boundaries (eslint.config.js)', function () {
     ],
     ['packages/adapters-kysely/src/x.ts', "import value from 'express';", /know no HTTP/],
     ['packages/adapters-kysely/src/x.ts', "import { container as value } from 'tsyringe';", /composition root/],
+    [
+      'bench/src/x.ts',
+      "import { loadConfig as value } from '../../packages/cli/src/config.js';",
+      /through its exports/,
+    ],
+    [
+      'bench/src/x.ts',
+      "import { runCli as value } from '../../packages/cli/test/cli-process.js';",
+      /through its exports/,
+    ],
+    [
+      'bench/src/x.ts',
+      "import { generateMosques as value } from '../../test-fixtures/src/index.js';",
+      /through its exports/,
+    ],
+    [
+      'bench/src/x.ts',
+      "import value from '@islamic-data/core/dist/src/timezone/border-towns.js';",
+      /through its exports/,
+    ],
   ];
   for (const [file, code, why] of forbidden) {
     it(`refuses in ${file}: ${code}`, async () => {
@@ -94,6 +114,10 @@ describe('package boundaries (eslint.config.js)', function () {
     ['packages/adapters-postgres/src/x.ts', "import { kyselyStores as value } from '@islamic-data/adapters-kysely';"],
     ['packages/cli/src/composition-root.ts', "import { container as value } from 'tsyringe';"],
     ['packages/cli/src/x.ts', "import { openDatabase as value } from '@islamic-data/adapters-sqlite';"],
+    ['bench/src/x.ts', "import { composeServices as value } from '@islamic-data/cli';"],
+    ['bench/src/x.ts', "import { runCli as value } from '@islamic-data/cli/process';"],
+    ['bench/src/x.ts', "import { BORDER_TOWNS as value } from '@islamic-data/core/border-towns';"],
+    ['bench/src/x.ts', "import { listen as value } from './bench-child.js';"],
   ];
   for (const [file, code] of allowed) {
     it(`allows in ${file}: ${code}`, async () => {

@@ -1,10 +1,10 @@
-// Compares the two offline coordinate → IANA zone libraries for bench/TIMEZONE-CHOICE.md:
-// accuracy at borders, agreement near them, size on disk and speed. Run after `tsc -b packages/core`:
-//   node packages/core/dist/bench/timezone-lookup.bench.js
+// Compares the two offline coordinate → IANA zone libraries for bench/TIMEZONE-CHOICE.md: accuracy at borders,
+// agreement near them, size on disk and speed (installed in this package's node_modules).
+// Run: npm run bench:timezone   (after npm run setup)
 import { readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BORDER_TOWNS } from '../test/border-towns.js';
+import { BORDER_TOWNS } from '@islamic-data/core/border-towns';
 
 const rssMiB = () => process.memoryUsage().rss / 2 ** 20;
 const timed = async <T>(run: () => T | Promise<T>): Promise<[T, number]> => {
@@ -135,13 +135,13 @@ function directorySize(dir: string): number {
 }
 
 function size(): void {
-  const coreModules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules');
+  const benchModules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules');
   const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
   console.log('\nInstalled size, with dependencies:');
   console.log(
-    `  @photostructure/tz-lookup ${megabytes(installedSize(path.join(coreModules, '@photostructure/tz-lookup')))}`,
+    `  @photostructure/tz-lookup ${megabytes(installedSize(path.join(benchModules, '@photostructure/tz-lookup')))}`,
   );
-  console.log(`  geo-tz                    ${megabytes(installedSize(path.join(coreModules, 'geo-tz')))}`);
+  console.log(`  geo-tz                    ${megabytes(installedSize(path.join(benchModules, 'geo-tz')))}`);
 }
 
 await speed();

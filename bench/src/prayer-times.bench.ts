@@ -1,7 +1,7 @@
 // Throughput of GET /api/v1/prayer-times (one day) and /api/v1/prayer-times/calendar (a 30-day month)
 // through the whole platform (key lookup, rate limit, validation, envelope, ETag, compression), as
 // ratios to a bare Express 5 route in the same run.
-// Run: node packages/cli/dist/bench/prayer-times.bench.js   (after npm run setup)
+// Run: npm run bench:prayer-times   (after npm run setup)
 import { compareToBare, startBenchServers } from './measure.js';
 
 const LONDON = 'lat=51.5074&lng=-0.1278';

@@ -9,8 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { composeServices } from '../src/composition-root.js';
-import { loadConfig } from '../src/config.js';
+import { composeServices, loadConfig } from '@islamic-data/cli';
 
 const listen = (handler: Parameters<typeof createServer>[1]) =>
   new Promise<number>((resolve) => {

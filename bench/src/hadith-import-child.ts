@@ -6,8 +6,7 @@ import { importHadithCollection } from '@islamic-data/core';
 import { hadithSourceLocations, readHadithSources } from '@islamic-data/sources';
 import { SHARED_DATA_DIR } from '@islamic-data/test-fixtures';
 import { Writable } from 'node:stream';
-import { composeServices } from '../src/composition-root.js';
-import { loadConfig } from '../src/config.js';
+import { composeServices, loadConfig } from '@islamic-data/cli';
 
 const from = process.env.HADITH_FROM ?? SHARED_DATA_DIR;
 const databasePath = process.env.BENCH_DATABASE_PATH;

@@ -1,7 +1,7 @@
 // Throughput of GET /api/v1/mosques over 100,000 generated published mosques: a `near` query
 // (radius 25 km, limit 20) and a `q` query, each as a ratio to a bare Express 5 route in the
 // same run. The database is seeded first, then served by bench-servers.js (BENCH_DATABASE_PATH).
-// Run: node packages/cli/dist/bench/mosques.bench.js   (after npm run setup)
+// Run: npm run bench:mosques   (after npm run setup)
 // MOSQUE_COUNT overrides the number of mosques.
 import { migrateToLatest, openDatabase, sqliteUnitOfWork } from '@islamic-data/adapters-sqlite';
 import { generateMosques } from '@islamic-data/test-fixtures';

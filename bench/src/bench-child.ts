@@ -5,8 +5,7 @@ import { createApiKey } from '@islamic-data/core';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { composeServices, type Services } from '../src/composition-root.js';
-import { loadConfig } from '../src/config.js';
+import { composeServices, loadConfig, type Services } from '@islamic-data/cli';
 
 export const listen = (handler: Parameters<typeof createServer>[1]) =>
   new Promise<number>((resolve) => {

@@ -5,6 +5,7 @@
 // Run: npm run bench:search   (after npm run setup)
 import { importQuran, importTanzilTranslation } from '@islamic-data/core';
 import { loadQuranJson, readTanzilTranslation } from '@islamic-data/sources';
+import { SHARED_DATA_DIR } from '@islamic-data/test-fixtures';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,15 +13,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { composeServices } from '../src/composition-root.js';
-import { loadConfig } from '../src/config.js';
+import { composeServices, loadConfig } from '@islamic-data/cli';
 import type { SearchScenario } from './search-scenarios.js';
 
 const ROUNDS = 3;
 const SECONDS = 5;
 const CONNECTIONS = 50;
 const here = path.dirname(fileURLToPath(import.meta.url));
-const AZ_FILE = path.resolve(here, '../../../../../shared/data/quran-az/az.mammadaliyev.xml');
+const AZ_FILE = path.join(SHARED_DATA_DIR, 'quran-az/az.mammadaliyev.xml');
 
 interface Load {
   rps: number;

@@ -5,7 +5,7 @@
 //    server process, against a bare Express 5 route sending the same entries precomputed;
 // 3. the same two reads against a bare Express 5 route sending the same payload precomputed
 //    (what the database read and the platform cost, payload size aside).
-// Run: node packages/cli/dist/bench/quran.bench.js   (after npm run setup)
+// Run: npm run bench:quran   (after npm run setup)
 import { importQuran } from '@islamic-data/core';
 import { loadQuranJson } from '@islamic-data/sources';
 import { fork } from 'node:child_process';
@@ -15,8 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { composeServices } from '../src/composition-root.js';
-import { loadConfig } from '../src/config.js';
+import { composeServices, loadConfig } from '@islamic-data/cli';
 import { compareToBare, requestsPerSecond, startBenchServers } from './measure.js';
 
 const ROUNDS = 3;

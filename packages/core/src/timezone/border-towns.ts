@@ -1,3 +1,7 @@
+// The border points behind the choice of @photostructure/tz-lookup for `timeZoneAt` (bench/TIMEZONE-CHOICE.md):
+// core's time-zone tests pin them, and the timezone bench measures both libraries on them. Data only, outside the
+// main entry point: `@islamic-data/core/border-towns`.
+
 /**
  * Towns a few km apart across a border, with the zone in force there (by hand, from the tz
  * database's zone descriptions).
@@ -35,7 +39,10 @@ export const BORDER_TOWNS: Array<[string, number, number, string]> = [
   ['Blaine, WA', 48.9937, -122.7471, 'America/Los_Angeles'],
 ];
 
-/** The towns @photostructure/tz-lookup puts in a neighbouring zone (bench/TIMEZONE-CHOICE.md). */
+/**
+ * The towns @photostructure/tz-lookup puts in a neighbouring zone (bench/TIMEZONE-CHOICE.md): `timeZoneAt`'s
+ * known misses.
+ */
 export const TZ_LOOKUP_MISSES = [
   'Union City, IN',
   'Tornio, FI',

@@ -10,7 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runCli } from '../test/cli-process.js';
+import { runCli } from '@islamic-data/cli/process';
 
 const SAMPLE = 1_000;
 

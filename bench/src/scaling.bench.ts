@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { CLI_MAIN, createKeyWithCli } from '../test/cli-process.js';
+import { CLI_MAIN, createKeyWithCli } from '@islamic-data/cli/process';
 
 interface ServerProcess {
   url: string;

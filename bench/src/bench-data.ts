@@ -4,11 +4,8 @@ import { migrateToLatest, openDatabase, sqliteUnitOfWork } from '@islamic-data/a
 import { createApiKey } from '@islamic-data/core';
 import { generateMosques, serveRawMirror } from '@islamic-data/test-fixtures';
 import { Writable } from 'node:stream';
-import { composeServices } from '../src/composition-root.js';
-import { loadConfig } from '../src/config.js';
-import { CLI_MAIN, runCli } from '../test/cli-process.js';
-
-export { CLI_MAIN };
+import { composeServices, loadConfig } from '@islamic-data/cli';
+import { runCli } from '@islamic-data/cli/process';
 
 async function run(args: string[], env: Record<string, string>): Promise<void> {
   const { code, stderr } = await runCli(args, env);

@@ -1,7 +1,7 @@
 // Core-only prayer-time throughput, against a bare adhan computation timed in the same run.
-// Run after `tsc -b packages/core`:  node packages/core/dist/bench/prayer-times.bench.js
+// Run: npm run bench:prayer-times-core   (after npm run setup)
 import { CalculationMethod, Coordinates, PrayerTimes } from 'adhan';
-import { prayerCalendar, prayerTimes } from '../src/index.js';
+import { prayerCalendar, prayerTimes } from '@islamic-data/core';
 
 const PLACES = [
   { lat: 21.4225, lng: 39.8262, timezone: 'Asia/Riyadh' },

@@ -1,4 +1,4 @@
-// Hadith benchmark (run: node packages/cli/dist/bench/hadith.bench.js, after npm run setup).
+// Hadith benchmark (run: npm run bench:hadith, after npm run setup).
 // 1. Imports the nine collections from shared/data into a fresh database, then again (nothing to
 //    write), each in its own process: wall time and peak RSS.
 // 2. Serves that database and measures requests/s of a 100-item page at the start of Bukhari and

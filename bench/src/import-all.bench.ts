@@ -1,6 +1,7 @@
 // `import all` as an operator runs it (the real CLI process) from a local raw mirror of
 // ../shared/data: wall time and peak RSS on an empty database and cache, then a second run
 // with everything current. Run with `npm run bench:import-all` after `npm run setup`.
+import { CLI_MAIN } from '@islamic-data/cli/process';
 import { serveRawMirror } from '@islamic-data/test-fixtures';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -9,7 +10,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const main = path.join(here, '..', 'src', 'main.js');
 const preload = path.join(here, 'report-usage-on-exit.js');
 
 interface Run {
@@ -23,7 +23,7 @@ function importAll(env: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ['--import', preload, main, 'import', 'all', '--json'],
+      ['--import', preload, CLI_MAIN, 'import', 'all', '--json'],
       { env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error) return reject(new Error(`import all failed:\n${stderr}`));

@@ -1,0 +1,76 @@
+// The CLI as its own process (`@islamic-data/cli/process`): what the tests, the benches (bench/) and the
+// scripts use to run commands and a server exactly as an operator does.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The compiled CLI entry point: tests, benches and scripts run it as a real process, as an operator would. */
+export const CLI_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'main.js');
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI_MAIN, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** A key made by the operator's own command (`keys create --json`): its id and the key, shown once. */
+export async function createKeyWithCli(
+  env: Record<string, string>,
+  grant: { name: string; scopes: string; permissions: string },
+): Promise<{ id: string; key: string }> {
+  const args = ['keys', 'create', '--name', grant.name, '--scopes', grant.scopes];
+  const created = await runCli([...args, '--permissions', grant.permissions, '--json'], env);
+  if (created.code !== 0) throw new Error(`keys create exited with ${created.code}: ${created.stderr}`);
+  return JSON.parse(created.stdout);
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  stop(): Promise<number | null>;
+}
+
+/** Starts `serve` on a free loopback port and waits for its "listening" log line (LOG_LEVEL must show info). */
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [CLI_MAIN, 'serve'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    // A server that never says it listens is killed, not left running after the suite.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, 30_000);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const listening = output.split('\n').find((line) => line.includes('"msg":"listening"'));
+      if (!listening) return;
+      clearTimeout(timer);
+      resolve({
+        url: JSON.parse(listening).url,
+        child,
+        output: () => output,
+        stop: () =>
+          new Promise((done) => {
+            if (child.exitCode !== null) return done(child.exitCode);
+            child.once('exit', (code) => done(code));
+            child.kill('SIGTERM');
+          }),
+      });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+  });
+}
