@@ -1,0 +1,68 @@
+import { InMemoryRateLimiter, ManualClock, type ApiKeyRecord } from '@islamic-data/core';
+import { aKey } from '@islamic-data/test-fixtures';
+import { expect } from 'chai';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import { requestCounting } from './count-request.js';
+import type { RequestContext } from './request-context.js';
+
+/** A real request and response over an unconnected socket, from `address`. */
+function aRequest(address: string, key: ApiKeyRecord | null, headers: Record<string, string> = {}) {
+  const socket = new Socket();
+  Object.defineProperty(socket, 'remoteAddress', { value: address });
+  const req = new IncomingMessage(socket);
+  req.method = 'GET';
+  req.headers = headers;
+  const res = new ServerResponse(req);
+  const written: Buffer[] = [];
+  res.end = ((chunk?: Buffer) => {
+    if (chunk) written.push(chunk);
+    return res;
+  }) as typeof res.end;
+  const ctx: RequestContext = {
+    req,
+    res,
+    requestId: 'test',
+    path: '/api/v1/test',
+    rawQuery: '',
+    verification: key ? { outcome: 'ok', key } : { outcome: 'invalid' },
+    key: null,
+    versions: undefined,
+  };
+  return { ctx, res, body: () => Buffer.concat(written).toString() };
+}
+
+describe('http pipeline: count the request (the rate limit)', () => {
+  const clock = new ManualClock('2026-06-01T12:00:10.000Z');
+  const trustNone = () => false;
+  const trustLoopback = (address: string) => address === '127.0.0.1';
+
+  it('counts a valid key by its id and announces the window on every counted response', async () => {
+    const count = requestCounting({ rateLimiter: new InMemoryRateLimiter({ limit: 2, windowMs: 60_000 }), clock }, trustNone);
+    const { record } = aKey();
+    const first = aRequest('10.0.0.1', record);
+    expect(await count(first.ctx)).to.equal(true);
+    expect(first.res.getHeader('X-RateLimit-Limit')).to.equal('2');
+    expect(first.res.getHeader('X-RateLimit-Remaining')).to.equal('1');
+    expect(Number(first.res.getHeader('X-RateLimit-Reset'))).to.be.a('number').and.above(0);
+    // The same key from another address spends the same window.
+    expect(await count(aRequest('10.0.0.2', record).ctx)).to.equal(true);
+    const third = aRequest('10.0.0.3', record);
+    expect(await count(third.ctx)).to.equal(false);
+    expect(third.res.statusCode).to.equal(429);
+    expect(third.res.getHeader('Retry-After')).to.equal('50');
+    expect(JSON.parse(third.body())).to.deep.equal({
+      error: { code: 'RATE_LIMITED', message: 'Rate limit of 2 requests per minute exceeded; retry after 50 seconds.' },
+    });
+  });
+
+  it('counts requests without a valid key by the client address, believing only trusted proxies', async () => {
+    const count = requestCounting({ rateLimiter: new InMemoryRateLimiter({ limit: 1, windowMs: 60_000 }), clock }, trustLoopback);
+    expect(await count(aRequest('10.0.0.9', null).ctx)).to.equal(true);
+    expect(await count(aRequest('10.0.0.9', null).ctx)).to.equal(false);
+    // Through the trusted proxy, the address it names counts; an untrusted one's header is ignored.
+    expect(await count(aRequest('127.0.0.1', null, { 'x-forwarded-for': '10.0.0.10' }).ctx)).to.equal(true);
+    expect(await count(aRequest('127.0.0.1', null, { 'x-forwarded-for': '10.0.0.10' }).ctx)).to.equal(false);
+    expect(await count(aRequest('10.0.0.9', null, { 'x-forwarded-for': '10.0.0.11' }).ctx)).to.equal(false);
+  });
+});

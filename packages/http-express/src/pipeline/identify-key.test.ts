@@ -1,0 +1,74 @@
+import { createApiKey, type KeyVerification } from '@islamic-data/core';
+import { expect } from 'chai';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { inMemoryDeps } from '../../test/in-memory-deps.js';
+import { keyIdentification } from './identify-key.js';
+import type { RequestContext } from './request-context.js';
+
+const aRequest = (headers: Record<string, string | string[]>, rawQuery = ''): RequestContext => ({
+  req: { headers } as unknown as IncomingMessage,
+  res: {} as ServerResponse,
+  requestId: 'test',
+  path: '/api/v1/test',
+  rawQuery,
+  verification: { outcome: 'missing' },
+  key: null,
+  versions: undefined,
+});
+
+describe('http pipeline: identify the key', () => {
+  const { deps } = inMemoryDeps();
+  // Every lookup that reaches the key store, and so the key cache (a real store, observed).
+  const lookups: string[] = [];
+  const { findByHash } = deps.stores.keys;
+  deps.stores.keys.findByHash = (hash) => {
+    lookups.push(hash);
+    return findByHash.call(deps.stores.keys, hash);
+  };
+  const identify = keyIdentification(deps);
+  let key: string;
+  before(async () => {
+    ({ key } = await createApiKey(deps, { name: 'Test key', scopes: ['*'], permissions: ['read'] }));
+  });
+
+  const outcomeOf = async (ctx: RequestContext, keyInQuery = false): Promise<KeyVerification['outcome']> => {
+    await identify(ctx, keyInQuery);
+    return ctx.verification.outcome;
+  };
+
+  it('reads the X-API-Key header, the first of several', async () => {
+    expect(await outcomeOf(aRequest({ 'x-api-key': key }))).to.equal('ok');
+    expect(await outcomeOf(aRequest({ 'x-api-key': [key, 'other'] }))).to.equal('ok');
+    expect(await outcomeOf(aRequest({}))).to.equal('missing');
+  });
+
+  it('takes the key from the query only on a route that allows it, only without the header, and only once', async () => {
+    expect(await outcomeOf(aRequest({}, `key=${key}`), true)).to.equal('ok');
+    expect(await outcomeOf(aRequest({}, `key=${key}`), false)).to.equal('missing');
+    expect(await outcomeOf(aRequest({ 'x-api-key': 'not-a-key' }, `key=${key}`), true)).to.equal('invalid');
+    expect(await outcomeOf(aRequest({}, `key=${key}&key=${key}`), true)).to.equal('missing');
+  });
+
+  it('looks a key up once, then from the cache while the keys stay the same', async () => {
+    lookups.length = 0;
+    for (let i = 0; i < 5; i++) expect(await outcomeOf(aRequest({ 'x-api-key': key }))).to.equal('ok');
+    expect(lookups.length).to.be.at.most(1);
+  });
+
+  it('refuses 1,000 random texts that cannot be keys without one lookup, leaving the key cache as it was', async () => {
+    await outcomeOf(aRequest({ 'x-api-key': key }));
+    lookups.length = 0;
+    const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-!. ';
+    for (let i = 0; i < 1_000; i++) {
+      const length = 1 + Math.floor(Math.random() * 60);
+      const text = Array.from({ length }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('');
+      // One of a key's shapes now and then, with one character it cannot have.
+      const presented = i % 10 === 0 ? `idk_${'A'.repeat(31)}!` : text;
+      expect(await outcomeOf(aRequest({ 'x-api-key': presented })), presented).to.be.oneOf(['invalid', 'missing']);
+    }
+    expect(lookups).to.deep.equal([]);
+    // The valid key is still answered from the cache.
+    expect(await outcomeOf(aRequest({ 'x-api-key': key }))).to.equal('ok');
+    expect(lookups).to.deep.equal([]);
+  });
+});
