@@ -5,7 +5,6 @@ export * from './stores/stores.js';
 export * from './stores/key-store.js';
 export * from './stores/audit-log.js';
 export * from './stores/edition-store.js';
-export * from './stores/rate-limiter.js';
 export * from './stores/content-versions.js';
 export * from './stores/quran-store.js';
 export * from './stores/hadith-store.js';
