@@ -7,8 +7,6 @@ export * from './stores/audit-log.js';
 export * from './stores/edition-store.js';
 export * from './stores/content-versions.js';
 export * from './stores/quran-store.js';
-export * from './stores/hadith-store.js';
-export * from './stores/hadith-import-store.js';
 export * from './stores/mosque-reads.js';
 export * from './tables/mosques/mosques.table.js';
 export * from './search/stemmed-locales.js';
