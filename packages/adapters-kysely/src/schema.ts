@@ -6,12 +6,10 @@ import type { EditionsTable } from './tables/editions.table.js';
 import type { HadithTables } from './tables/hadith/index.js';
 import type { MosquesTable } from './tables/mosques/mosques.table.js';
 import type { QuranTables } from './tables/quran/index.js';
-import type { RateLimitWindowsTable } from './tables/rate-limit-windows.table.js';
 
 interface FoundationTables {
   api_keys: ApiKeysTable;
   audit_log: AuditLogTable;
-  rate_limit_windows: RateLimitWindowsTable;
   editions: EditionsTable;
   content_versions: ContentVersionsTable;
 }

@@ -2,7 +2,6 @@ export {
   kyselyAuditLog as postgresAuditLog,
   kyselyEditionStore as postgresEditionStore,
   kyselyKeyStore as postgresKeyStore,
-  kyselyRateLimiter as postgresRateLimiter,
 } from '@islamic-data/adapters-kysely';
 export * from './database.js';
 export * from './schema.js';

@@ -3,7 +3,6 @@ import {
   contentVersionsConformance,
   editionStoreConformance,
   keyStoreConformance,
-  rateLimiterConformance,
   unitOfWorkConformance,
 } from '@islamic-data/test-fixtures';
 import {
@@ -12,7 +11,6 @@ import {
   postgresContentVersions,
   postgresEditionStore,
   postgresKeyStore,
-  postgresRateLimiter,
   postgresStores,
   postgresUnitOfWork,
 } from '../src/index.js';
@@ -27,7 +25,6 @@ describe('PostgreSQL adapters', () => {
   keyStoreConformance('postgres', async () => postgresKeyStore((await fresh()).db));
   auditLogConformance('postgres', async () => postgresAuditLog((await fresh()).db));
   editionStoreConformance('postgres', async () => postgresEditionStore((await fresh()).db));
-  rateLimiterConformance('postgres', async (policy) => postgresRateLimiter((await fresh()).db, policy));
   unitOfWorkConformance('postgres', async () => {
     const { db } = await fresh();
     return { stores: postgresStores(db), unitOfWork: postgresUnitOfWork(db) };

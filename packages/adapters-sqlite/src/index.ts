@@ -2,7 +2,6 @@ export {
   kyselyAuditLog as sqliteAuditLog,
   kyselyEditionStore as sqliteEditionStore,
   kyselyKeyStore as sqliteKeyStore,
-  kyselyRateLimiter as sqliteRateLimiter,
 } from '@islamic-data/adapters-kysely';
 export * from './database.js';
 export * from './schema.js';

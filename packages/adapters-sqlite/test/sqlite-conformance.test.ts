@@ -3,7 +3,6 @@ import {
   contentVersionsConformance,
   editionStoreConformance,
   keyStoreConformance,
-  rateLimiterConformance,
   unitOfWorkConformance,
 } from '@islamic-data/test-fixtures';
 import {
@@ -12,7 +11,6 @@ import {
   sqliteContentVersions,
   sqliteEditionStore,
   sqliteKeyStore,
-  sqliteRateLimiter,
   sqliteStores,
   sqliteUnitOfWork,
   type SqliteDatabase,
@@ -27,7 +25,6 @@ describe('SQLite adapters', () => {
   keyStoreConformance('sqlite', async () => sqliteKeyStore((await fresh()).db));
   auditLogConformance('sqlite', async () => sqliteAuditLog((await fresh()).db));
   editionStoreConformance('sqlite', async () => sqliteEditionStore((await fresh()).db));
-  rateLimiterConformance('sqlite', async (policy) => sqliteRateLimiter((await fresh()).db, policy));
   unitOfWorkConformance('sqlite', async () => {
     const { db } = await fresh();
     return { stores: sqliteStores(db), unitOfWork: sqliteUnitOfWork(db) };

@@ -6,8 +6,7 @@ import { toMosqueRow } from '../tables/mosques/mosques.table.js';
 
 /**
  * What `db copy` moves from a SQLite deployment, parents before children: keys, the audit log,
- * editions, the Quran, the Hadith and the mosques (rate-limit windows are not worth moving). Their
- * columns are named as in SQLite.
+ * editions, the Quran, the Hadith and the mosques. Their columns are named as in SQLite.
  */
 export const COPIED_TABLES = [
   'api_keys',

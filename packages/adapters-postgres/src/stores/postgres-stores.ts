@@ -1,10 +1,4 @@
-import {
-  kyselyHadithImportStore,
-  kyselyHadithStore,
-  kyselyQuranStore,
-  kyselyStores,
-  type StoreDialect,
-} from '@islamic-data/adapters-kysely';
+import { kyselyQuranStore, kyselyStores, type StoreDialect } from '@islamic-data/adapters-kysely';
 import type { Stores } from '@islamic-data/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
@@ -23,5 +17,3 @@ const POSTGRES: StoreDialect<Database> = {
 /** Every store, bound to `trx` (the database itself, or one connection inside a transaction). */
 export const postgresStores = (trx: Kysely<Database>): Stores => kyselyStores(trx, POSTGRES);
 export const postgresQuranStore = (trx: Kysely<Database>) => kyselyQuranStore(trx, POSTGRES);
-export const postgresHadithStore = (trx: Kysely<Database>) => kyselyHadithStore(trx, POSTGRES);
-export const postgresHadithImportStore = (trx: Kysely<Database>) => kyselyHadithImportStore(trx, POSTGRES);

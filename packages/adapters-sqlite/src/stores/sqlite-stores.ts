@@ -1,10 +1,4 @@
-import {
-  kyselyHadithImportStore,
-  kyselyHadithStore,
-  kyselyQuranStore,
-  kyselyStores,
-  type StoreDialect,
-} from '@islamic-data/adapters-kysely';
+import { kyselyQuranStore, kyselyStores, type StoreDialect } from '@islamic-data/adapters-kysely';
 import type { Stores } from '@islamic-data/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
@@ -22,5 +16,3 @@ const SQLITE: StoreDialect<Database> = {
 /** Every store, bound to `trx` (the database itself, or one connection inside a transaction). */
 export const sqliteStores = (trx: Kysely<Database>): Stores => kyselyStores(trx, SQLITE);
 export const sqliteQuranStore = (trx: Kysely<Database>) => kyselyQuranStore(trx, SQLITE);
-export const sqliteHadithStore = (trx: Kysely<Database>) => kyselyHadithStore(trx, SQLITE);
-export const sqliteHadithImportStore = (trx: Kysely<Database>) => kyselyHadithImportStore(trx, SQLITE);

@@ -1,7 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { TEXT } from '../column-types.js';
 
-/** Keys, the audit log, rate-limit windows and translation editions, as the SQLite schema has them today. */
+/**
+ * Keys, the audit log, rate-limit windows and translation editions, as the SQLite schema has them today.
+ * The rate-limit windows were never used: 2026-11-26-002-drop-rate-limit-windows drops them again.
+ */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('api_keys')

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 
+/** Never used; 2026-11-26-007-drop-rate-limit-windows drops it again. */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('rate_limit_windows')
