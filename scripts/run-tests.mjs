@@ -30,8 +30,9 @@ const packageDirs = [
 ];
 // Optional arguments narrow the run to test files whose path contains one of them.
 const filters = process.argv.slice(2);
+// Suites live in each package's test/ folder, and beside the code they test in src/ (`*.test.ts`).
 const files = packageDirs
-  .map((dir) => path.join(dir, 'dist', 'test'))
+  .flatMap((dir) => [path.join(dir, 'dist', 'test'), path.join(dir, 'dist', 'src')])
   .filter((dir) => existsSync(dir))
   .flatMap((dir) => readdirSync(dir, { recursive: true }).map((file) => path.join(dir, String(file))))
   .filter((file) => file.endsWith('.test.js'))

@@ -6,12 +6,15 @@ import {
   systemClock,
   type Clock,
 } from '@islamic-data/core';
+import { quranMetaLayout } from '@islamic-data/sources';
 import { pino, type Logger } from 'pino';
 import { Writable } from 'node:stream';
 import type { AppDependencies } from '../src/index.js';
 
-/** The app's dependencies, every port core's in-memory adapter, logging into `logs`. */
-export function inMemoryDeps(options: { clock?: Clock; limit?: number; trustProxy?: AppDependencies['trustProxy'] } = {}) {
+/** The app's dependencies, every port core's in-memory adapter (the Hafs layout for navigation), logging into `logs`. */
+export function inMemoryDeps(
+  options: { clock?: Clock; limit?: number; trustProxy?: AppDependencies['trustProxy'] } = {},
+) {
   const { stores, unitOfWork, contentVersions } = createInMemoryStores();
   const logs: string[] = [];
   const logger: Logger = pino(
@@ -32,12 +35,7 @@ export function inMemoryDeps(options: { clock?: Clock; limit?: number; trustProx
     contentVersions,
     logger,
     trustProxy: options.trustProxy ?? false,
-    // No Quran is stored here: an empty layout.
-    quranNavigator: new QuranNavigator({
-      surahAyahCounts: [],
-      starts: { juz: [], page: [], hizbQuarter: [], ruku: [], manzil: [] },
-      sajdas: [],
-    }),
+    quranNavigator: new QuranNavigator(quranMetaLayout()),
   };
   return { deps, logs };
 }

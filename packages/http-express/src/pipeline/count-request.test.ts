@@ -38,13 +38,18 @@ describe('http pipeline: count the request (the rate limit)', () => {
   const trustLoopback = (address: string) => address === '127.0.0.1';
 
   it('counts a valid key by its id and announces the window on every counted response', async () => {
-    const count = requestCounting({ rateLimiter: new InMemoryRateLimiter({ limit: 2, windowMs: 60_000 }), clock }, trustNone);
+    const count = requestCounting(
+      { rateLimiter: new InMemoryRateLimiter({ limit: 2, windowMs: 60_000 }), clock },
+      trustNone,
+    );
     const { record } = aKey();
     const first = aRequest('10.0.0.1', record);
     expect(await count(first.ctx)).to.equal(true);
     expect(first.res.getHeader('X-RateLimit-Limit')).to.equal('2');
     expect(first.res.getHeader('X-RateLimit-Remaining')).to.equal('1');
-    expect(Number(first.res.getHeader('X-RateLimit-Reset'))).to.be.a('number').and.above(0);
+    expect(Number(first.res.getHeader('X-RateLimit-Reset')))
+      .to.be.a('number')
+      .and.above(0);
     // The same key from another address spends the same window.
     expect(await count(aRequest('10.0.0.2', record).ctx)).to.equal(true);
     const third = aRequest('10.0.0.3', record);
@@ -57,7 +62,10 @@ describe('http pipeline: count the request (the rate limit)', () => {
   });
 
   it('counts requests without a valid key by the client address, believing only trusted proxies', async () => {
-    const count = requestCounting({ rateLimiter: new InMemoryRateLimiter({ limit: 1, windowMs: 60_000 }), clock }, trustLoopback);
+    const count = requestCounting(
+      { rateLimiter: new InMemoryRateLimiter({ limit: 1, windowMs: 60_000 }), clock },
+      trustLoopback,
+    );
     expect(await count(aRequest('10.0.0.9', null).ctx)).to.equal(true);
     expect(await count(aRequest('10.0.0.9', null).ctx)).to.equal(false);
     // Through the trusted proxy, the address it names counts; an untrusted one's header is ignored.

@@ -48,8 +48,9 @@ describe('http pipeline: one request, start to end (the app over in-memory adapt
   before(async () => {
     await importQuran(deps, aSyntheticQuranSource({ languages: ['en'] }));
     keys.reader = (await createApiKey(deps, { name: 'Test reader', scopes: ['*'], permissions: ['read'] })).key;
-    keys.writer = (await createApiKey(deps, { name: 'Test writer', scopes: ['*'], permissions: ['read', 'write'] }))
-      .key;
+    keys.writer = (
+      await createApiKey(deps, { name: 'Test writer', scopes: ['*'], permissions: ['read', 'write'] })
+    ).key;
   });
 
   const get = (path: string, key: string | null = keys.reader) => {
@@ -80,19 +81,19 @@ describe('http pipeline: one request, start to end (the app over in-memory adapt
   });
 
   it('answers ?cb=N on a real route with one ETag, computed once', async () => {
-    const { getSurah } = deps.stores.quran;
+    const { listAyahs } = deps.stores.quran;
     let reads = 0;
-    deps.stores.quran.getSurah = (...args) => {
+    deps.stores.quran.listAyahs = (...args) => {
       reads++;
-      return getSurah.apply(deps.stores.quran, args);
+      return listAyahs.apply(deps.stores.quran, args);
     };
     const etags = new Set<string>();
     for (let n = 0; n < 20; n++) {
-      const response = await get(`/api/v1/quran/surahs/1?cb=${n}`);
+      const response = await get(`/api/v1/quran/surahs/1/ayahs?cb=${n}`);
       expect(response.status, response.text).to.equal(200);
       etags.add(response.headers.etag!);
     }
-    deps.stores.quran.getSurah = getSurah;
+    deps.stores.quran.listAyahs = listAyahs;
     expect(etags.size).to.equal(1);
     expect(reads).to.be.at.most(1);
   });
@@ -117,10 +118,10 @@ describe('http pipeline: one request, start to end (the app over in-memory adapt
   });
 
   for (const [path, parameter] of [
-    ['/api/v1/quran/surahs/0x10', 'surah'],
-    ['/api/v1/quran/surahs/1e1', 'surah'],
-    ['/api/v1/quran/surahs/%205%20', 'surah'],
-    ['/api/v1/quran/surahs/+5', 'surah'],
+    ['/api/v1/quran/surahs/0x10/ayahs', 'surah'],
+    ['/api/v1/quran/surahs/1e1/ayahs', 'surah'],
+    ['/api/v1/quran/surahs/%205%20/ayahs', 'surah'],
+    ['/api/v1/quran/surahs/+5/ayahs', 'surah'],
     ['/api/v1/test-counted/1?size=0x2', 'size'],
     ['/api/v1/test-counted/1?size=1e0', 'size'],
     ['/api/v1/test-counted/1?size=%205', 'size'],
@@ -134,9 +135,10 @@ describe('http pipeline: one request, start to end (the app over in-memory adapt
     });
   }
 
-  it('still takes plain decimal integers, negative ones where the schema allows them', async () => {
-    expect((await get('/api/v1/quran/surahs/16')).body.data.number).to.equal(16);
-    expect((await get('/api/v1/quran/surahs/016')).status).to.equal(200);
+  it('still takes plain decimal integers, leading zeros included', async () => {
+    expect((await get('/api/v1/quran/surahs/2/ayahs')).body.data[0].surah).to.equal(2);
+    expect((await get('/api/v1/quran/surahs/02/ayahs')).body.data[0].surah).to.equal(2);
+    expect((await get('/api/v1/test-counted/1?size=09')).body.data).to.deep.equal({ n: 1, size: 9 });
   });
 });
 

@@ -12,7 +12,8 @@ describe('http pipeline: the route table (the route matched once)', () => {
   it('matches static segments without regard to case, with one trailing slash or none', () => {
     for (const path of ['/health', '/Health', '/HEALTH/', '/api/v1/QURAN/sajdas/'])
       expect(table.match('GET', path).kind, path).to.equal('found');
-    for (const path of ['/health//', '/healthz', '/api/v1/quran', '/']) expect(table.match('GET', path).kind, path).to.equal('not-found');
+    for (const path of ['/health//', '/healthz', '/api/v1/quran', '/'])
+      expect(table.match('GET', path).kind, path).to.equal('not-found');
   });
 
   it('gives each parameter decoded, as sent otherwise (case kept), and answers HEAD with the GET route', () => {

@@ -101,12 +101,6 @@ export const defineRoute = <
 export const permissionFor = (method: HttpMethod) =>
   method === 'get' ? 'read' : method === 'delete' ? 'delete' : 'write';
 
-/** `/quran/surahs/{surah}` → `/quran/surahs/:surah` */
-export const toExpressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
-
 /** Open answers may be kept by any cache for an hour; keyed ones are the key holder's and revalidated each time. */
 export const cacheControlOf = (route: Pick<RouteDefinition, 'resource'>) =>
   route.resource === null ? 'public, max-age=3600' : 'private, max-age=0';
-
-/** A path as Express's router tells paths apart: without regard to case, with one trailing slash or none. */
-export const routedPathKey = (path: string) => path.toLowerCase().replace(/\/$/, '');
