@@ -11,7 +11,7 @@ import { pino, type Logger } from 'pino';
 import { Writable } from 'node:stream';
 import type { AppDependencies } from '../src/index.js';
 
-/** The app's dependencies, every port core's in-memory adapter (the Hafs layout for navigation), logging into `logs`. */
+/** The app's dependencies: every port core's in-memory adapter, the Hafs layout, logs kept in `logs`. */
 export function inMemoryDeps(
   options: { clock?: Clock; limit?: number; trustProxy?: AppDependencies['trustProxy'] } = {},
 ) {

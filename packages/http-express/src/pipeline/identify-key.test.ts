@@ -42,7 +42,7 @@ describe('http pipeline: identify the key', () => {
     expect(await outcomeOf(aRequest({}))).to.equal('missing');
   });
 
-  it('takes the key from the query only on a route that allows it, only without the header, and only once', async () => {
+  it('takes the key from the query only where the route allows it, without the header, once', async () => {
     expect(await outcomeOf(aRequest({}, `key=${key}`), true)).to.equal('ok');
     expect(await outcomeOf(aRequest({}, `key=${key}`), false)).to.equal('missing');
     expect(await outcomeOf(aRequest({ 'x-api-key': 'not-a-key' }, `key=${key}`), true)).to.equal('invalid');

@@ -58,7 +58,7 @@ describe('http pipeline: one request, start to end (the app over in-memory adapt
     return key === null ? call : call.set('X-API-Key', key);
   };
 
-  it('keys the cache by what the route reads: unknown parameters, their order and defaults make no new answer', async () => {
+  it('keys the cache by what the route reads: unknown parameters, order and defaults add no answer', async () => {
     const before = computed.keyed;
     const first = await get('/api/v1/test-counted/7');
     expect(first.status, first.text).to.equal(200);
@@ -127,7 +127,7 @@ describe('http pipeline: one request, start to end (the app over in-memory adapt
     ['/api/v1/test-counted/1?size=%205', 'size'],
     ['/api/v1/test-counted/1?size=2.0', 'size'],
   ] as const) {
-    it(`refuses ${decodeURIComponent(path)}: integers are decimal digits alone (400 naming '${parameter}')`, async () => {
+    it(`refuses ${decodeURIComponent(path)}: decimal digits only (400 naming '${parameter}')`, async () => {
       const response = await get(path);
       expect(response.status, response.text).to.equal(400);
       expect(response.body.error.code).to.equal('VALIDATION_ERROR');
