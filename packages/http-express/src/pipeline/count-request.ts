@@ -20,6 +20,7 @@ function refuse(req: IncomingMessage, res: ServerResponse, { limit, retryAfterSe
     refusals.set(key, refusal);
   }
   res.setHeader('Retry-After', String(retryAfterSeconds));
+  res.setHeader('Cache-Control', 'no-store');
   res.setHeader('ETag', refusal.etagFor('identity'));
   sendEnvelope(req, res, 'RATE_LIMITED', refusal.body);
 }
