@@ -6,13 +6,13 @@
 //
 //   node packages/cli/dist/scripts/capture-openapi-examples.js [--data ../shared/data]
 import { apiRoutes, operationIdOf } from '@islamic-data/http-express';
+import { EXAMPLE_REQUESTS, SYNTHETIC_MOSQUE, type ExampleRequest } from '@islamic-data/test-fixtures';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { runCli, startServerProcess } from '../test/cli-process.js';
-import { EXAMPLE_REQUESTS, SYNTHETIC_MOSQUE, type ExampleRequest } from './example-requests.js';
 
 const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const dataArgument = process.argv.indexOf('--data');

@@ -84,8 +84,6 @@ export interface CompositionOptions {
   clock?: Clock;
   /** Where log lines go (standard output by default). */
   logDestination?: DestinationStream;
-  /** Prefix of the Redis rate-limit keys (tests give each app its own; deployments keep the default). */
-  redisKeyPrefix?: string;
 }
 
 /** The only place that decides which adapter serves which port. */
@@ -112,7 +110,7 @@ export function buildContainer(config: Config, options: CompositionOptions = {})
   container.register(TOKENS.quranNavigator, {
     useFactory: instanceCachingFactory(() => new QuranNavigator(quranMetaLayout())),
   });
-  registerRateLimiter(container, config, options);
+  registerRateLimiter(container, config);
   return container;
 }
 
@@ -143,7 +141,7 @@ const policyOf = (config: Config) => ({ limit: config.rateLimitPerMinute, window
  * `WORKERS=N` asks its primary, which counts for all of them (`primaryLimiterForWorkers`), and a
  * single server process counts in its own memory.
  */
-function registerRateLimiter(container: DependencyContainer, config: Config, options: CompositionOptions): void {
+function registerRateLimiter(container: DependencyContainer, config: Config): void {
   const policy = policyOf(config);
   container.register(TOKENS.redis, {
     useFactory: instanceCachingFactory(() => (config.redisUrl ? connectRedis(config.redisUrl) : undefined)),
@@ -151,7 +149,7 @@ function registerRateLimiter(container: DependencyContainer, config: Config, opt
   container.register(TOKENS.rateLimiter, {
     useFactory: instanceCachingFactory((c) => {
       const redis = c.resolve<Redis | undefined>(TOKENS.redis);
-      if (redis) return redisRateLimiter(redis, policy, { keyPrefix: options.redisKeyPrefix });
+      if (redis) return redisRateLimiter(redis, policy);
       if (cluster.isWorker) return primaryRateLimiter();
       return new InMemoryRateLimiter(policy);
     }),

@@ -94,6 +94,16 @@ describe('package boundaries (eslint.config.js)', function () {
     ['packages/adapters-postgres/src/x.ts', "import { kyselyStores as value } from '@islamic-data/adapters-kysely';"],
     ['packages/cli/src/composition-root.ts', "import { container as value } from 'tsyringe';"],
     ['packages/cli/src/x.ts', "import { openDatabase as value } from '@islamic-data/adapters-sqlite';"],
+    // The HTTP suites compose the app's dependencies from real adapters: tests are not bound by src's rules.
+    [
+      'packages/http-express/test/x.test.ts',
+      "import { composeTestDependencies as value } from '@islamic-data/test-composition';",
+    ],
+    [
+      'packages/http-express/test/x.test.ts',
+      "import { integrityCheck as value } from '@islamic-data/adapters-sqlite';",
+    ],
+    ['test-fixtures/composition/src/x.ts', "import { sqliteStorage as value } from '@islamic-data/adapters-sqlite';"],
   ];
   for (const [file, code] of allowed) {
     it(`allows in ${file}: ${code}`, async () => {
