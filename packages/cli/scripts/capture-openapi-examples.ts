@@ -80,7 +80,9 @@ async function main(): Promise<void> {
     writeFileSync(output, await format(JSON.stringify(examples), options));
     console.log(`${Object.keys(examples).length} examples written to ${path.relative(repository, output)}`);
     if (missing.length > 0)
-      console.log(`No example request for: ${missing.join(', ')} (add them to example-requests.ts)`);
+      console.log(
+        `No example request for: ${missing.join(', ')} (add them to test-fixtures/src/openapi/example-requests.ts)`,
+      );
   } finally {
     await server.stop();
     rmSync(folder, { recursive: true, force: true });
