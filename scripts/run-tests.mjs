@@ -13,13 +13,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const POSTGRES_REDIS_SUITES = [
-  'cli/dist/test/http/quran-writes.test.js',
-  'cli/dist/test/http/hadith.test.js',
-  'cli/dist/test/http/mosques.test.js',
-  'cli/dist/test/http/rate-limit.test.js',
-  'cli/dist/test/http/search.test.js',
-  'cli/dist/test/http/representation-cache.test.js',
-  'cli/dist/test/http/quran-navigation.test.js',
+  'http-express/dist/test/quran-writes.test.js',
+  'http-express/dist/test/hadith.test.js',
+  'http-express/dist/test/mosques.test.js',
+  'http-express/dist/test/rate-limit.test.js',
+  'http-express/dist/test/search.test.js',
+  'http-express/dist/test/cached-representations.test.js',
+  'http-express/dist/test/quran-navigation.test.js',
 ];
 const SECOND_PASS = process.env.ISLAMIC_DATA_TEST_BACKEND === 'postgres-redis';
 

@@ -15,3 +15,4 @@ export * from './failure-of.js';
 export * from './upstream-mirror.js';
 export * from './system/index.js';
 export * from './system/chromium.js';
+export * from './openapi/example-requests.js';

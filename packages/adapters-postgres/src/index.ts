@@ -7,6 +7,7 @@ export * from './database.js';
 export * from './schema.js';
 export * from './migrate.js';
 export * from './postgres-health-probe.js';
+export * from './postgres-storage.js';
 export * from './stores/postgres-stores.js';
 export * from './stores/postgres-unit-of-work.js';
 export * from './stores/postgres-mosque-store.js';

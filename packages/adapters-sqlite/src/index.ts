@@ -9,6 +9,7 @@ export * from './migrate.js';
 export * from './backup.js';
 export * from './server-lock.js';
 export * from './sqlite-health-probe.js';
+export * from './sqlite-storage.js';
 export * from './stores/sqlite-stores.js';
 export * from './stores/sqlite-unit-of-work.js';
 export * from './stores/sqlite-content-versions.js';

@@ -6,13 +6,13 @@
 //
 //   node packages/cli/dist/scripts/capture-openapi-examples.js [--data ../shared/data]
 import { apiRoutes, operationIdOf } from '@islamic-data/http-express';
+import { EXAMPLE_REQUESTS, SYNTHETIC_MOSQUE, type ExampleRequest } from '@islamic-data/test-fixtures';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { runCli, startServerProcess } from '../src/cli-process.js';
-import { EXAMPLE_REQUESTS, SYNTHETIC_MOSQUE, type ExampleRequest } from './example-requests.js';
 
 const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const dataArgument = process.argv.indexOf('--data');
@@ -80,7 +80,9 @@ async function main(): Promise<void> {
     writeFileSync(output, await format(JSON.stringify(examples), options));
     console.log(`${Object.keys(examples).length} examples written to ${path.relative(repository, output)}`);
     if (missing.length > 0)
-      console.log(`No example request for: ${missing.join(', ')} (add them to example-requests.ts)`);
+      console.log(
+        `No example request for: ${missing.join(', ')} (add them to test-fixtures/src/openapi/example-requests.ts)`,
+      );
   } finally {
     await server.stop();
     rmSync(folder, { recursive: true, force: true });

@@ -1,12 +1,5 @@
 import 'reflect-metadata';
-import {
-  migrateToLatest as migratePostgres,
-  openPostgresDatabase,
-  postgresContentVersions,
-  postgresHealthProbe,
-  postgresStores,
-  postgresUnitOfWork,
-} from '@islamic-data/adapters-postgres';
+import { postgresStorage } from '@islamic-data/adapters-postgres';
 import {
   closeRedis,
   connectRedis,
@@ -14,15 +7,7 @@ import {
   untilRedisReady,
   type RedisClient as Redis,
 } from '@islamic-data/adapters-redis';
-import {
-  migrateToLatest as migrateSqlite,
-  openDatabase,
-  sqliteContentVersions,
-  sqliteHealthProbe,
-  sqliteStores,
-  sqliteUnitOfWork,
-  type SqliteDatabase,
-} from '@islamic-data/adapters-sqlite';
+import { sqliteStorage, type SqliteDatabase } from '@islamic-data/adapters-sqlite';
 import {
   InMemoryRateLimiter,
   QuranNavigator,
@@ -62,16 +47,17 @@ export interface Database {
   engine: 'sqlite' | 'postgres';
   /** The SQLite file, or the PostgreSQL URL without its password. */
   name: string;
-  /** The SQLite database, for what only SQLite has (online backup, restore, integrity_check); else undefined. */
-  sqlite: SqliteDatabase | undefined;
+  /** The SQLite database, for what only SQLite has (online backup, restore, integrity_check); absent on PostgreSQL. */
+  sqlite?: SqliteDatabase;
   /** Applies pending migrations; safe on every start. */
   migrate(): Promise<{ applied: string[] }>;
   close(): Promise<void>;
 }
 
 /**
- * Every port that lives in the database, from one engine. A new port is a field here, one line in
- * each engine below and a token in `registerStorage`.
+ * Every port that lives in the database, from one engine: `sqliteStorage` (adapters-sqlite) or
+ * `postgresStorage` (adapters-postgres). A new port is a field here, one line in each of them and a
+ * token in `registerStorage`.
  */
 interface Storage {
   database: Database;
@@ -79,40 +65,6 @@ interface Storage {
   unitOfWork: UnitOfWork;
   health: HealthProbe;
   contentVersions: ContentVersions;
-}
-
-function sqliteStorage(file: string): Storage {
-  const database = openDatabase(file);
-  return {
-    database: {
-      engine: 'sqlite',
-      name: database.file,
-      sqlite: database,
-      migrate: () => migrateSqlite(database.db),
-      close: () => database.close(),
-    },
-    stores: sqliteStores(database.db),
-    unitOfWork: sqliteUnitOfWork(database.db),
-    health: sqliteHealthProbe(database.sqlite),
-    contentVersions: sqliteContentVersions(database.db, database.sqlite),
-  };
-}
-
-function postgresStorage(url: string): Storage {
-  const database = openPostgresDatabase(url);
-  return {
-    database: {
-      engine: 'postgres',
-      name: database.name,
-      sqlite: undefined,
-      migrate: () => migratePostgres(database.db),
-      close: () => database.close(),
-    },
-    stores: postgresStores(database.db),
-    unitOfWork: postgresUnitOfWork(database.db),
-    health: postgresHealthProbe(database.db),
-    contentVersions: postgresContentVersions(database.db),
-  };
 }
 
 /** The app's dependencies, plus what the process itself needs: its configuration and the open database. */
@@ -132,8 +84,6 @@ export interface CompositionOptions {
   clock?: Clock;
   /** Where log lines go (standard output by default). */
   logDestination?: DestinationStream;
-  /** Prefix of the Redis rate-limit keys (tests give each app its own; deployments keep the default). */
-  redisKeyPrefix?: string;
 }
 
 /** The only place that decides which adapter serves which port. */
@@ -160,7 +110,7 @@ export function buildContainer(config: Config, options: CompositionOptions = {})
   container.register(TOKENS.quranNavigator, {
     useFactory: instanceCachingFactory(() => new QuranNavigator(quranMetaLayout())),
   });
-  registerRateLimiter(container, config, options);
+  registerRateLimiter(container, config);
   return container;
 }
 
@@ -191,7 +141,7 @@ const policyOf = (config: Config) => ({ limit: config.rateLimitPerMinute, window
  * `WORKERS=N` asks its primary, which counts for all of them (`primaryLimiterForWorkers`), and a
  * single server process counts in its own memory.
  */
-function registerRateLimiter(container: DependencyContainer, config: Config, options: CompositionOptions): void {
+function registerRateLimiter(container: DependencyContainer, config: Config): void {
   const policy = policyOf(config);
   container.register(TOKENS.redis, {
     useFactory: instanceCachingFactory(() => (config.redisUrl ? connectRedis(config.redisUrl) : undefined)),
@@ -199,7 +149,7 @@ function registerRateLimiter(container: DependencyContainer, config: Config, opt
   container.register(TOKENS.rateLimiter, {
     useFactory: instanceCachingFactory((c) => {
       const redis = c.resolve<Redis | undefined>(TOKENS.redis);
-      if (redis) return redisRateLimiter(redis, policy, { keyPrefix: options.redisKeyPrefix });
+      if (redis) return redisRateLimiter(redis, policy);
       if (cluster.isWorker) return primaryRateLimiter();
       return new InMemoryRateLimiter(policy);
     }),

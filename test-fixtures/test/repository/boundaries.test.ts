@@ -118,6 +118,16 @@ describe('package boundaries (eslint.config.js)', function () {
     ['bench/src/x.ts', "import { runCli as value } from '@islamic-data/cli/process';"],
     ['bench/src/x.ts', "import { BORDER_TOWNS as value } from '@islamic-data/core/border-towns';"],
     ['bench/src/x.ts', "import { listen as value } from './bench-child.js';"],
+    // The HTTP suites compose the app's dependencies from real adapters: tests are not bound by src's rules.
+    [
+      'packages/http-express/test/x.test.ts',
+      "import { composeTestDependencies as value } from '@islamic-data/test-composition';",
+    ],
+    [
+      'packages/http-express/test/x.test.ts',
+      "import { integrityCheck as value } from '@islamic-data/adapters-sqlite';",
+    ],
+    ['test-fixtures/composition/src/x.ts', "import { sqliteStorage as value } from '@islamic-data/adapters-sqlite';"],
   ];
   for (const [file, code] of allowed) {
     it(`allows in ${file}: ${code}`, async () => {

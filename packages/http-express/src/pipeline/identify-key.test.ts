@@ -1,7 +1,7 @@
 import { createApiKey, type KeyVerification } from '@islamic-data/core';
+import { composeTestDependencies, type TestComposition } from '@islamic-data/test-composition';
 import { expect } from 'chai';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { inMemoryDeps } from '../../test/in-memory-deps.js';
 import { keyIdentification } from './identify-key.js';
 import type { RequestContext } from './request-context.js';
 
@@ -17,19 +17,23 @@ const aRequest = (headers: Record<string, string | string[]>, rawQuery = ''): Re
 });
 
 describe('http pipeline: identify the key', () => {
-  const { deps } = inMemoryDeps();
   // Every lookup that reaches the key store, and so the key cache (a real store, observed).
   const lookups: string[] = [];
-  const { findByHash } = deps.stores.keys;
-  deps.stores.keys.findByHash = (hash) => {
-    lookups.push(hash);
-    return findByHash.call(deps.stores.keys, hash);
-  };
-  const identify = keyIdentification(deps);
+  let composition: TestComposition;
+  let identify: ReturnType<typeof keyIdentification>;
   let key: string;
   before(async () => {
+    composition = await composeTestDependencies({ engine: 'in-memory' });
+    const { deps } = composition;
+    const { findByHash } = deps.stores.keys;
+    deps.stores.keys.findByHash = (hash) => {
+      lookups.push(hash);
+      return findByHash.call(deps.stores.keys, hash);
+    };
+    identify = keyIdentification(deps);
     ({ key } = await createApiKey(deps, { name: 'Test key', scopes: ['*'], permissions: ['read'] }));
   });
+  after(async () => composition.close());
 
   const outcomeOf = async (ctx: RequestContext, keyInQuery = false): Promise<KeyVerification['outcome']> => {
     await identify(ctx, keyInQuery);

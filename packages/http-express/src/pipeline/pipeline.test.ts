@@ -1,10 +1,11 @@
 import { createApiKey, importQuran, ManualClock } from '@islamic-data/core';
+import { composeTestDependencies, type TestComposition } from '@islamic-data/test-composition';
 import { aSyntheticQuranSource } from '@islamic-data/test-fixtures';
 import { Type } from '@sinclair/typebox';
 import { expect } from 'chai';
 import request from 'supertest';
-import { inMemoryDeps } from '../../test/in-memory-deps.js';
-import { createApp } from '../app.js';
+import { createApp, type HttpApp } from '../app.js';
+import type { AppDependencies } from '../dependencies.js';
 import { apiRoutes } from '../routes/index.js';
 import { defineRoute, type RouteDefinition } from '../platform/route.js';
 
@@ -42,10 +43,14 @@ const syntheticReads = [
 
 describe('http pipeline: one request, start to end (the app over in-memory adapters)', () => {
   const clock = new ManualClock('2026-06-01T12:00:10.000Z');
-  const { deps } = inMemoryDeps({ clock, limit: 1_000 });
-  const app = createApp(deps, [...apiRoutes, ...syntheticReads]);
   const keys = { reader: '', writer: '' };
+  let composition: TestComposition;
+  let deps: AppDependencies;
+  let app: HttpApp;
   before(async () => {
+    composition = await composeTestDependencies({ engine: 'in-memory', clock, rateLimitPerMinute: 1_000 });
+    deps = composition.deps;
+    app = createApp(deps, [...apiRoutes, ...syntheticReads]);
     await importQuran(deps, aSyntheticQuranSource({ languages: ['en'] }));
     keys.reader = (await createApiKey(deps, { name: 'Test reader', scopes: ['*'], permissions: ['read'] })).key;
     keys.writer = (
@@ -144,12 +149,16 @@ describe('http pipeline: one request, start to end (the app over in-memory adapt
 
 describe('http pipeline: counting comes before any of the route’s work', () => {
   const clock = new ManualClock('2026-06-01T12:00:10.000Z');
-  const { deps } = inMemoryDeps({ clock, limit: 3 });
-  const app = createApp(deps, [...apiRoutes, ...syntheticReads]);
+  let composition: TestComposition;
+  let app: HttpApp;
   let key: string;
   before(async () => {
+    composition = await composeTestDependencies({ engine: 'in-memory', clock, rateLimitPerMinute: 3 });
+    const { deps } = composition;
+    app = createApp(deps, [...apiRoutes, ...syntheticReads]);
     key = (await createApiKey(deps, { name: 'Test key', scopes: ['*'], permissions: ['read'] })).key;
   });
+  after(async () => composition.close());
 
   it('refuses a client past its window with 429 before access, validation, the cache or the handler', async () => {
     const before = computed.keyed;

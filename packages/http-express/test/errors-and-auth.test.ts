@@ -1,8 +1,8 @@
 import { AppError, hashApiKey, ManualClock, revokeApiKey } from '@islamic-data/core';
-import { defineRoute } from '@islamic-data/http-express';
 import { expect } from 'chai';
 import request from 'supertest';
 import { Type } from '@sinclair/typebox';
+import { defineRoute } from '../src/index.js';
 import { expectErrorEnvelope, startTestApp, type TestApp } from './test-app.js';
 
 /** A write route used only here, to reach the body checks that no foundation route has yet. */

@@ -1,4 +1,4 @@
-import type { HttpApp } from '@islamic-data/http-express';
+import type { HttpApp } from '../src/index.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { ObservedResponse } from './openapi-response-validator.js';

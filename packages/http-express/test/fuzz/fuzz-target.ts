@@ -1,10 +1,10 @@
 import { approveMosque, importHadithCollection, importQuran, OPERATOR_ACTOR, submitMosque } from '@islamic-data/core';
-import { createHttpServer, STATUS_BY_ERROR_CODE } from '@islamic-data/http-express';
 import { aHadithSource, aSyntheticQuranSource } from '@islamic-data/test-fixtures';
 import { createHash } from 'node:crypto';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { createHttpServer, STATUS_BY_ERROR_CODE } from '../../src/index.js';
 import { startTestApp, type TestApp } from '../test-app.js';
 import { errorCodesOf, operationsOf, type OpenApiDocument, type Operation } from './openapi-operations.js';
 import type { FuzzRequest, KnownValues } from './request-arbitrary.js';

@@ -1,8 +1,8 @@
 import { AppError } from '@islamic-data/core';
-import { buildOpenApiDocument, defineRoute, type RouteDefinition } from '@islamic-data/http-express';
 import { Type } from '@sinclair/typebox';
 import { expect } from 'chai';
 import request from 'supertest';
+import { buildOpenApiDocument, defineRoute, type RouteDefinition } from '../src/index.js';
 import { OpenApiResponseValidator, type ObservedResponse } from './openapi-response-validator.js';
 import { takeResponseViolations } from './response-validation.js';
 import { startTestApp, type TestApp } from './test-app.js';

@@ -1,8 +1,8 @@
 import { ManualClock, type PrayerTimesDay } from '@islamic-data/core';
-import { apiRoutes } from '@islamic-data/http-express';
 import { expect } from 'chai';
 import ICAL from 'ical.js';
 import request from 'supertest';
+import { apiRoutes } from '../src/index.js';
 import { expectErrorEnvelope, startTestApp, type TestApp } from './test-app.js';
 
 const API = '/api/v1';

@@ -10,7 +10,7 @@ describe('http: the rate limit in Redis, while Redis is down and once it is back
   let key: string;
   before(async () => {
     redis = await startRedis();
-    t = await startTestApp({ backend: 'postgres-redis', redisUrl: redis.url, rateLimitPerMinute: 1_000 });
+    t = await startTestApp({ engine: 'postgres-redis', redisUrl: redis.url, rateLimitPerMinute: 1_000 });
     ({ key } = await t.issueKey());
   });
   after(async () => {

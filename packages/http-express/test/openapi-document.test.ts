@@ -1,10 +1,10 @@
-import { CAPTURED_EXAMPLES } from '@islamic-data/http-express';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { EXAMPLE_REQUESTS } from '@islamic-data/test-fixtures';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import { expect } from 'chai';
 import request from 'supertest';
-import { EXAMPLE_REQUESTS } from '../../scripts/example-requests.js';
+import { CAPTURED_EXAMPLES } from '../src/index.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;

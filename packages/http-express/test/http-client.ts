@@ -1,4 +1,4 @@
-import type { HttpApp } from '@islamic-data/http-express';
+import type { HttpApp } from '../src/index.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

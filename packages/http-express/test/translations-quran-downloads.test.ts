@@ -1,13 +1,12 @@
 import { importQuran, importTanzilTranslation, type QuranDownloadEntry, type QuranSource } from '@islamic-data/core';
 import { QURAN_JSON_EDITIONS, readTanzilTranslation } from '@islamic-data/sources';
+import { SHARED_DATA_DIR } from '@islamic-data/test-fixtures';
 import { expect } from 'chai';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { quranJsonSource, startTestApp, type TestApp } from './test-app.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const AZ_FILE = path.join(repoRoot, '../shared/data/quran-az/az.mammadaliyev.xml');
+const AZ_FILE = path.join(SHARED_DATA_DIR, 'quran-az/az.mammadaliyev.xml');
 
 describe('http: open Quran translation downloads', () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
-import { apiRoutes, buildOpenApiDocument, type RouteDefinition } from '@islamic-data/http-express';
-import type { HttpApp } from '@islamic-data/http-express';
+import type { HttpApp } from '../src/index.js';
+import { apiRoutes, buildOpenApiDocument, type RouteDefinition } from '../src/index.js';
 import { OpenApiResponseValidator, type ObservedResponse } from './openapi-response-validator.js';
 import { recordingResponses } from './response-recorder.js';
 

@@ -1,0 +1,79 @@
+import type { Clock, CreateKeyInput, QuranSource } from '@islamic-data/core';
+import { loadQuranJson } from '@islamic-data/sources';
+import { composeTestDependencies, type TestEngine, type TestServices } from '@islamic-data/test-composition';
+import { expect } from 'chai';
+import type { HttpApp } from '../src/index.js';
+import { apiRoutes, createApp, type RouteDefinition } from '../src/index.js';
+import { assertNoResponseViolations, validatingResponses } from './response-validation.js';
+
+export interface TestApp {
+  app: HttpApp;
+  deps: TestServices;
+  /** Every log line the app wrote. */
+  logs: string[];
+  /** Every key issued through `issueKey`, to check that none reached a log. */
+  issuedKeys: string[];
+  issueKey(input?: Partial<CreateKeyInput>): Promise<{ key: string; id: string }>;
+  integrity(): string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app over a real SQLite file in a temporary folder (or, when the run sets
+ * ISLAMIC_DATA_TEST_BACKEND=postgres-redis, PostgreSQL and Redis), logging into memory: its
+ * dependencies come from the test composition (@islamic-data/test-composition).
+ */
+export async function startTestApp(
+  options: {
+    clock?: Clock;
+    rateLimitPerMinute?: number;
+    extraRoutes?: RouteDefinition[];
+    /** TEST_ENGINE (SQLite, or PostgreSQL and Redis) unless given. */
+    engine?: TestEngine;
+    /** A Redis of the suite's own (one it stops and starts), instead of the run's shared one. */
+    redisUrl?: string;
+    /** Express's `trust proxy` setting (none by default). */
+    trustProxy?: boolean | number | string;
+  } = {},
+): Promise<TestApp> {
+  const composition = await composeTestDependencies({
+    engine: options.engine,
+    clock: options.clock,
+    rateLimitPerMinute: options.rateLimitPerMinute,
+    redisUrl: options.redisUrl,
+    trustProxy: options.trustProxy,
+  });
+  const routes = options.extraRoutes?.length ? [...apiRoutes, ...options.extraRoutes] : apiRoutes;
+  // Every response is checked against the document the app serves (response-validation.ts).
+  const app = validatingResponses(createApp(composition.deps, routes), routes);
+  return {
+    app,
+    deps: composition.deps,
+    logs: composition.logs,
+    issuedKeys: composition.issuedKeys,
+    issueKey: (input) => composition.issueKey(input),
+    integrity: () => composition.integrity(),
+    /** Also checks, for every suite, that no issued key nor its hash reached a log line. */
+    async close() {
+      await composition.close();
+      assertNoResponseViolations();
+    },
+  };
+}
+
+/** The spec's error envelope exactly: status, only `error`, holding only `code` and a non-empty `message`. */
+export function expectErrorEnvelope(response: { status: number; body: any }, status: number, code: string): void {
+  expect(response.status, JSON.stringify(response.body)).to.equal(status);
+  expect(response.body).to.have.all.keys('error');
+  expect(response.body.error).to.have.all.keys('code', 'message');
+  expect(response.body.error.code).to.equal(code);
+  expect(response.body.error.message).to.be.a('string').and.not.equal('');
+}
+
+let quranJson: Promise<QuranSource> | undefined;
+
+/** quran-json's Quran (about 9 MB), read once for the whole run; shared by every suite, so never change it. */
+export function quranJsonSource(): Promise<QuranSource> {
+  quranJson ??= loadQuranJson();
+  return quranJson;
+}
