@@ -10,3 +10,4 @@ export * from './stores/quran-store.js';
 export * from './stores/mosque-reads.js';
 export * from './tables/mosques/mosques.table.js';
 export * from './search/stemmed-locales.js';
+export * from './storage.js';

@@ -1,27 +1,17 @@
-import type { ContentVersions, HealthProbe, Stores, UnitOfWork } from '@islamic-data/core';
+import type { Storage } from '@islamic-data/adapters-kysely';
 import { openDatabase, type SqliteDatabase } from './database.js';
-import { migrateToLatest, type MigrationReport } from './migrate.js';
+import { migrateToLatest } from './migrate.js';
 import { sqliteHealthProbe } from './sqlite-health-probe.js';
 import { sqliteContentVersions } from './stores/sqlite-content-versions.js';
 import { sqliteStores } from './stores/sqlite-stores.js';
 import { sqliteUnitOfWork } from './stores/sqlite-unit-of-work.js';
 
-/** Every port that lives in the database, on one SQLite file: what a composition root binds them from. */
-export interface SqliteStorage {
-  database: {
-    engine: 'sqlite';
-    /** The file. */
-    name: string;
+/** Every port that lives in the database, on one SQLite file, and the file itself for what only SQLite has. */
+export interface SqliteStorage extends Storage<'sqlite'> {
+  database: Storage<'sqlite'>['database'] & {
     /** The open database, for what only SQLite has (online backup, restore, integrity_check). */
     sqlite: SqliteDatabase;
-    /** Applies pending migrations; safe on every start. */
-    migrate(): Promise<MigrationReport>;
-    close(): Promise<void>;
   };
-  stores: Stores;
-  unitOfWork: UnitOfWork;
-  health: HealthProbe;
-  contentVersions: ContentVersions;
 }
 
 /** Opens (creating if needed) the SQLite file and binds every storage port to it; `migrate()` is left to the caller. */
