@@ -1,21 +1,13 @@
-import type { Clock, CreateKeyInput, QuranSource } from '@islamic-data/core';
+import type { Clock, QuranSource } from '@islamic-data/core';
 import { loadQuranJson } from '@islamic-data/sources';
-import { composeTestDependencies, type TestEngine, type TestServices } from '@islamic-data/test-composition';
+import { composeTestDependencies, type TestComposition, type TestEngine } from '@islamic-data/test-composition';
 import { expect } from 'chai';
-import type { HttpApp } from '../src/index.js';
-import { apiRoutes, createApp, type RouteDefinition } from '../src/index.js';
+import { apiRoutes, createApp, type HttpApp, type RouteDefinition } from '../src/index.js';
 import { assertNoResponseViolations, validatingResponses } from './response-validation.js';
 
-export interface TestApp {
+/** The test composition with the real app over it. */
+export interface TestApp extends Omit<TestComposition, 'engine'> {
   app: HttpApp;
-  deps: TestServices;
-  /** Every log line the app wrote. */
-  logs: string[];
-  /** Every key issued through `issueKey`, to check that none reached a log. */
-  issuedKeys: string[];
-  issueKey(input?: Partial<CreateKeyInput>): Promise<{ key: string; id: string }>;
-  integrity(): string;
-  close(): Promise<void>;
 }
 
 /**
@@ -47,12 +39,8 @@ export async function startTestApp(
   // Every response is checked against the document the app serves (response-validation.ts).
   const app = validatingResponses(createApp(composition.deps, routes), routes);
   return {
+    ...composition,
     app,
-    deps: composition.deps,
-    logs: composition.logs,
-    issuedKeys: composition.issuedKeys,
-    issueKey: (input) => composition.issueKey(input),
-    integrity: () => composition.integrity(),
     /** Also checks, for every suite, that no issued key nor its hash reached a log line. */
     async close() {
       await composition.close();
