@@ -61,6 +61,33 @@ describe('http: cached representations are invisible', () => {
     expect(second.headers.etag).to.equal(first.headers.etag);
   });
 
+  it('keys an answer by what the route reads: ?cb=N and a key that may write are served the cached download', async () => {
+    const { listPublishedTexts } = t.deps.stores.quran;
+    let computed = 0;
+    t.deps.stores.quran.listPublishedTexts = (...args) => {
+      computed++;
+      return listPublishedTexts.apply(t.deps.stores.quran, args);
+    };
+    try {
+      const first = await request(t.app).get('/api/v1/translations/quran/en?cb=0');
+      expect(first.status, first.text).to.equal(200);
+      for (const [cb, key] of [
+        [1, keys.writer],
+        [2, keys.reader],
+        [3, undefined],
+        [4, keys.writer],
+      ] as const) {
+        const call = request(t.app).get(`/api/v1/translations/quran/en?cb=${cb}&unknown=${cb}`);
+        const again = await (key ? call.set('X-API-Key', key) : call);
+        expect(again.status).to.equal(200);
+        expect(again.headers.etag).to.equal(first.headers.etag);
+      }
+      expect(computed).to.equal(1);
+    } finally {
+      t.deps.stores.quran.listPublishedTexts = listPublishedTexts;
+    }
+  });
+
   it('changes the next GET body and ETag after a write through HTTP, and answers no 304 for the old tag', async () => {
     const before = await get(AYAH);
     const put = await request(t.app)
