@@ -68,6 +68,57 @@ describe('core: Hijri conversion (Umm al-Qura)', () => {
     expect(months.reduce((days, month) => days + month.monthLength, 0)).to.be.oneOf([354, 355]);
   });
 
+  it('answers every day of every month of the table both ways, and refuses the day after each month ends', function () {
+    this.timeout(120_000);
+    const irregular: string[] = [];
+    let walked = 0;
+    for (let year = 1343; year <= 1500; year++) {
+      for (let month = 1; month <= 12; month++) {
+        const first = toGregorian(`${year}-${String(month).padStart(2, '0')}-01`);
+        const { monthLength } = first.hijri;
+        if (monthLength === 28 || monthLength === 31) irregular.push(`${first.hijri.date.slice(0, 7)}:${monthLength}`);
+        for (let day = 1; day <= monthLength; day++) {
+          const hijri = `${first.hijri.date.slice(0, 8)}${String(day).padStart(2, '0')}`;
+          const there = toGregorian(hijri);
+          const back = toHijri(there.gregorian.date);
+          expect(back.hijri.date, hijri).to.equal(hijri);
+          expect(back.hijri.monthLength, hijri).to.equal(monthLength);
+          walked++;
+        }
+        if (monthLength < 31) {
+          const missing = `${first.hijri.date.slice(0, 8)}${monthLength + 1}`;
+          expect(() => toGregorian(missing), missing).to.throw(/does not exist/);
+        }
+      }
+    }
+    expect(irregular).to.deep.equal([
+      '1343-09:28',
+      '1345-05:31',
+      '1345-08:28',
+      '1348-11:31',
+      '1348-12:28',
+      '1349-10:28',
+      '1349-11:31',
+      '1364-08:28',
+    ]);
+    // Every Gregorian day of the range was reached exactly once from the Hijri side.
+    const days =
+      (Date.parse(UMM_AL_QURA_RANGE.gregorian.last) - Date.parse(UMM_AL_QURA_RANGE.gregorian.first)) / 86_400_000;
+    expect(walked).to.equal(days + 1);
+  });
+
+  it('gives the table’s 28- and 31-day months their days both ways, as the newspaper dated them', () => {
+    expect(toHijri('1930-05-27').hijri).to.include({ date: '1348-12-28', monthLength: 28 });
+    expect(toHijri('1930-05-28').hijri).to.include({ date: '1349-01-01' });
+    expect(toHijri('1926-12-06').hijri).to.include({ date: '1345-05-31', monthLength: 31 });
+    expect(toGregorian('1345-05-31').gregorian.date).to.equal('1926-12-06');
+    expect(() => toGregorian('1345-04-31')).to.throw(AppError, /does not exist/);
+    expect(() => toGregorian('1348-12-29')).to.throw(
+      AppError,
+      /1348-12-29 does not exist: Dhu al-Hijjah 1348 has 28 days/,
+    );
+  });
+
   it('converts both ends of the supported range', () => {
     expect(toHijri(UMM_AL_QURA_RANGE.gregorian.first).hijri.date).to.equal(UMM_AL_QURA_RANGE.hijri.first);
     expect(toHijri(UMM_AL_QURA_RANGE.gregorian.last).hijri.date).to.equal(UMM_AL_QURA_RANGE.hijri.last);
@@ -88,7 +139,8 @@ describe('core: Hijri conversion (Umm al-Qura)', () => {
 
   for (const [label, convert, pattern] of [
     ['Hijri month 13', () => toGregorian('1445-13-01'), /^hijri month/],
-    ['Hijri day 31', () => toGregorian('1445-01-31'), /^hijri day/],
+    ['Hijri day 32', () => toGregorian('1445-01-32'), /^hijri day/],
+    ['Hijri day 31 of a 30-day month', () => toGregorian('1445-01-31'), /^hijri 1445-01-31 does not exist/],
     [
       'Hijri day 30 of a 29-day month',
       () => toGregorian('1445-08-30'),

@@ -88,6 +88,24 @@ describe('http: GET /hijri against the hijri-converter reference fixtures, both 
       expect(misses, misses.slice(0, 5).join('; ')).to.deep.equal([]);
     },
   );
+
+  it('answers the table’s 28- and 31-day months without a 500, and 400 for days they lack', async () => {
+    for (const [hijri, gregorian, monthLength] of [
+      ['1348-12-28', '1930-05-27', 28],
+      ['1343-09-28', '1925-04-23', 28],
+      ['1345-05-31', '1926-12-06', 31],
+    ] as const) {
+      const data = await convert('hijri', hijri);
+      expect(data.gregorian.date, hijri).to.equal(gregorian);
+      expect(data.hijri.monthLength, hijri).to.equal(monthLength);
+      expect((await convert('date', gregorian)).hijri.date).to.equal(hijri);
+    }
+    for (const hijri of ['1348-12-29', '1343-09-29', '1345-08-29', '1349-10-29', '1364-08-29', '1364-08-30']) {
+      const response = await server.get(`/api/v1/hijri?hijri=${hijri}`, headers);
+      expect(response.status, hijri).to.equal(400);
+      expect(response.body.error.message, hijri).to.match(/^Query parameter 'hijri'/);
+    }
+  });
 });
 
 const toUtc = ([year, month, day]: HijriTriple): [number, number, number] => [year, month - 1, day];

@@ -11,6 +11,7 @@ import {
   UMM_AL_QURA_RANGE_TEXT,
   ummAlQuraToGregorian,
   type HijriDateParts,
+  type HijriMonthLength,
 } from './umm-al-qura.js';
 
 /** CONTRACT §8: one day in both calendars. */
@@ -19,7 +20,7 @@ export interface HijriConversion {
   /** Days added to the Umm al-Qura date (a local sighting), −2..2; 0 is the table itself. */
   hijriAdjustment: number;
   gregorian: CivilDate & { date: string; weekday: BilingualName };
-  hijri: HijriDateParts & { date: string; monthName: BilingualName; monthLength: 29 | 30 };
+  hijri: HijriDateParts & { date: string; monthName: BilingualName; monthLength: HijriMonthLength };
 }
 
 /** Converts a Gregorian `YYYY-MM-DD` to Umm al-Qura, shifted by `hijriAdjustment` days (see `adjustedHijriOf`). */
@@ -78,14 +79,14 @@ export function hijriToday(now: Date, timezone?: string): HijriConversion {
   return toHijri(formatIsoDate(todayIn(now, timezone === undefined ? 'UTC' : resolveTimeZone(timezone))));
 }
 
-function parseHijriDate(text: string): HijriDateParts & { monthLength: 29 | 30 } {
+function parseHijriDate(text: string): HijriDateParts & { monthLength: HijriMonthLength } {
   const match = typeof text === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(text) : null;
   if (!match) throw ruleBroken('hijri', PARAMETER_RULES.hijriDate);
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (!isHijriYearInRange(year))
     throw parameterError('hijri', `hijri is outside the supported range, ${UMM_AL_QURA_RANGE_TEXT}: got ${text}.`);
   if (month < 1 || month > 12) throw parameterError('hijri', 'hijri month must be from 1 to 12.');
-  if (day < 1 || day > 30) throw parameterError('hijri', 'hijri day must be from 1 to 30.');
+  if (day < 1 || day > 31) throw parameterError('hijri', 'hijri day must be from 1 to 31.');
   const monthLength = hijriMonthLength(year, month);
   if (day > monthLength) {
     throw parameterError(

@@ -36,13 +36,23 @@ export function ummAlQuraToGregorian(date: HijriDateParts): CivilDate {
   return hijriToGregorian(date);
 }
 
-/** 29 or 30. The year must be in range and the month 1–12. */
-export function hijriMonthLength(year: number, month: number): 29 | 30 {
-  try {
-    hijriToGregorian({ year, month, day: 30 });
-    return 30;
-  } catch {
-    // The converter rejects day 30 of a 29-day month; that rejection is the month length.
-    return 29;
+/**
+ * Days in a month of the table: 29 or 30, but the early published calendar has five months of 28 days (1343-09,
+ * 1345-08, 1348-12, 1349-10, 1364-08) and three of 31 (1345-05, 1348-11, 1349-11). The Umm al-Qura newspaper's
+ * own dated issues agree (the reference fixtures in shared/data/reference/hijri): 1343-09-15 was 1925-04-10
+ * and 1343-10-15 was 1925-05-08, 28 days later; 1345-05-14 was 1926-11-19 and 1345-06-11 was 1926-12-17, 28
+ * days later across a 31-day month. The year must be in range and the month 1–12.
+ */
+export type HijriMonthLength = 28 | 29 | 30 | 31;
+
+export function hijriMonthLength(year: number, month: number): HijriMonthLength {
+  for (const day of [31, 30, 29] as const) {
+    try {
+      hijriToGregorian({ year, month, day });
+      return day;
+    } catch {
+      // The converter rejects a day past the month's end; the first it accepts is the month's length.
+    }
   }
+  return 28;
 }

@@ -57,7 +57,12 @@ const hijriConversion = Type.Object({
   hijri: Type.Object({
     ...dayParts,
     monthName: Type.Object(bilingual.properties, { description: 'Month name in English (transliterated) and Arabic.' }),
-    monthLength: Type.Integer({ enum: [29, 30], description: 'Days in this Hijri month.' }),
+    monthLength: Type.Integer({
+      enum: [28, 29, 30, 31],
+      description:
+        'Days in this Hijri month: 29 or 30, and 28 or 31 for eight months of 1343–1364 AH, as the published ' +
+        'Umm al-Qura calendar has them.',
+    }),
   }),
 });
 
