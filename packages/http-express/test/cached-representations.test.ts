@@ -61,7 +61,7 @@ describe('http: cached representations are invisible', () => {
     expect(second.headers.etag).to.equal(first.headers.etag);
   });
 
-  it('keys an answer by what the route reads: ?cb=N and a key that may write are served the cached download', async () => {
+  it('serves ?cb=N, unknown parameters and a key that may write the one cached download', async () => {
     const { listPublishedTexts } = t.deps.stores.quran;
     let computed = 0;
     t.deps.stores.quran.listPublishedTexts = (...args) => {

@@ -21,16 +21,17 @@ const visibilityOf = (route: RouteDefinition, key: ApiKeyRecord | null) =>
   route.resource === null ? 'open' : canSeeUnpublished(key) ? 'editor' : 'reader';
 
 /**
- * The parameters the route reads, in one spelling: sorted, coerced, defaults filled, unknown ones (a cache
- * buster, a misspelling) left out, and never the key itself.
+ * The parameters the handler is given, in one spelling: sorted, coerced, defaults filled (the validation step
+ * leaves out every query parameter the route does not declare, a cache buster or a misspelling), and never the
+ * key itself.
  */
 function canonicalParameters(route: RouteDefinition, input: ValidatedInput): string {
-  const declared = (part: 'query' | 'params') =>
-    Object.keys((route[part]?.properties ?? {}) as object)
-      .filter((name) => !(part === 'query' && route.keyInQuery && name === 'key'))
+  const sorted = (values: Record<string, unknown>, leaveOut?: string) =>
+    Object.keys(values)
+      .filter((name) => name !== leaveOut)
       .sort()
-      .map((name) => [name, input[part][name]]);
-  return JSON.stringify([declared('params'), declared('query')]);
+      .map((name) => [name, values[name]]);
+  return JSON.stringify([sorted(input.params), sorted(input.query, route.keyInQuery ? 'key' : undefined)]);
 }
 
 /**

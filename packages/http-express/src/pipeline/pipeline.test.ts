@@ -31,6 +31,16 @@ const syntheticReads = [
   }),
   defineRoute({
     method: 'get',
+    path: '/test-echo-query',
+    resource: 'qibla',
+    tag: 'Test',
+    summary: 'A synthetic read that answers the query it was given',
+    query: Type.Object({ size: Type.Optional(Type.Integer()) }),
+    response: Type.Object({}, { additionalProperties: true }),
+    handle: async ({ query }) => ({ data: query }),
+  }),
+  defineRoute({
+    method: 'get',
     path: '/test-open',
     resource: null,
     tag: 'Test',
@@ -120,6 +130,35 @@ describe('http pipeline: one request, start to end (the app over in-memory adapt
     await get('/api/v1/test-counted/8', keys.reader);
     await get('/api/v1/test-counted/8', keys.writer);
     expect(computed.keyed - before).to.equal(2);
+  });
+
+  it('gives the handler the query parameters its route declares, and only those (what the cache keys on)', async () => {
+    const response = await get('/api/v1/test-echo-query?size=2&cb=1&constructor=x');
+    expect(response.body.data).to.deep.equal({ size: 2 });
+  });
+
+  it('refuses to build a route whose path names a parameter its schema does not', () => {
+    const undeclared = defineRoute({
+      method: 'get',
+      path: '/test-undeclared/{x}',
+      resource: null,
+      tag: 'Test',
+      summary: 'A synthetic route without a params schema',
+      response: Type.Null(),
+      reads: [],
+      handle: async () => ({ data: null }),
+    }) as RouteDefinition;
+    expect(() => createApp(deps, [undeclared])).to.throw(/\/test-undeclared\/\{x\}: no schema for x/);
+  });
+
+  it('logs the key that was presented and found, also when the route refuses it', async () => {
+    const { key, id } = await composition.issueKey({ scopes: ['hadith'], permissions: ['read'] });
+    const refused = await get('/api/v1/test-counted/1', key);
+    expect(refused.status).to.equal(403);
+    const line = composition.logs
+      .map((each) => JSON.parse(each))
+      .find((each) => each.requestId === refused.headers['x-request-id']);
+    expect(line).to.include({ keyId: id, status: 403, path: '/api/v1/test-counted/1' });
   });
 
   for (const [path, parameter] of [

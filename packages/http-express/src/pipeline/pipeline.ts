@@ -153,10 +153,11 @@ function refuseMethod({ req, res, path }: RequestContext, allowed: string[]): vo
   res.end();
 }
 
+/** A success answer other than a kept representation: a write's, or a read's with another status than 200. */
 function sendJson(req: IncomingMessage, res: ServerResponse, status: number, value: unknown, cacheControl: string) {
   res.statusCode = status;
   res.setHeader('Cache-Control', cacheControl);
-  if (value === undefined) return void res.end();
+  if (value === undefined || status === 204) return void res.end();
   const body = Buffer.from(JSON.stringify(value));
   res.setHeader('Content-Type', JSON_CONTENT_TYPE);
   res.setHeader('Content-Length', body.length);

@@ -15,7 +15,8 @@ export function logWhenFinished(logger: Logger, ctx: RequestContext): void {
         path: ctx.path,
         status: ctx.res.statusCode,
         durationMs: Number(process.hrtime.bigint() - started) / 1e6,
-        keyId: ctx.key?.id ?? null,
+        // The key presented and found, whether or not the route then accepted it (who is probing what).
+        keyId: ctx.verification.outcome === 'ok' ? ctx.verification.key.id : null,
       },
       'request',
     );

@@ -45,8 +45,26 @@ describe('http pipeline: the route table (the route matched once)', () => {
     expect(table.match('PUT', '/api/v1/quran/surahs//ayahs/1/translations/en').kind).to.equal('not-found');
   });
 
+  it('routes a method to the first path that has it, as Express did, and answers 405 only when none has it', () => {
+    const overlapping = new RouteTable<string>();
+    overlapping.add('GET', '/probe/{a}', 'param');
+    overlapping.add('POST', '/probe/static', 'static');
+    expect(overlapping.match('GET', '/probe/static')).to.deep.include({ target: 'param', params: { a: 'static' } });
+    expect(overlapping.match('POST', '/probe/static')).to.deep.include({ target: 'static', params: {} });
+    expect(overlapping.match('DELETE', '/probe/static')).to.deep.include({
+      kind: 'method-not-allowed',
+      allowed: ['POST', 'GET', 'HEAD', 'OPTIONS'],
+    });
+  });
+
+  it('refuses a path that names the parameters of one of the same shape otherwise', () => {
+    const table2 = new RouteTable<string>();
+    table2.add('GET', '/probe/{id}', 'get');
+    expect(() => table2.add('DELETE', '/probe/{name}', 'delete')).to.throw(/names the parameters of \/probe\/\{id\}/);
+  });
+
   it('refuses a second route for the same method and path, and lists every operation once', () => {
-    expect(() => table.add('GET', '/api/v1/quran/surahs/{number}', 'again')).to.throw(/Two routes for GET/);
+    expect(() => table.add('GET', '/api/v1/quran/surahs/{surah}', 'again')).to.throw(/Two routes for GET/);
     expect(table.operations()).to.deep.equal([
       'GET /health',
       'GET /api/v1/quran/surahs/{surah}',

@@ -10,6 +10,8 @@ interface CompiledPath<Target> {
   /** As added, in OpenAPI form. */
   path: string;
   segments: readonly (string | { parameter: string })[];
+  /** Without parameters: found by a lookup, never walked. */
+  isStatic: boolean;
   byMethod: Map<string, Target>;
 }
 
@@ -41,11 +43,14 @@ export class RouteTable<Target> {
         return parameter ? { parameter } : segment.toLowerCase();
       });
     let compiled = this.paths.find((each) => sameSegments(each.segments, segments));
+    if (compiled && compiled.path !== path && compiled.path.toLowerCase() !== path.toLowerCase()) {
+      throw new Error(`${method} ${path} names the parameters of ${compiled.path} otherwise.`);
+    }
     if (!compiled) {
-      compiled = { path, segments, byMethod: new Map() };
+      const isStatic = segments.every((segment) => typeof segment === 'string');
+      compiled = { path, segments, isStatic, byMethod: new Map() };
       this.paths.push(compiled);
-      if (segments.every((segment) => typeof segment === 'string'))
-        this.staticPaths.set(`/${segments.join('/')}`, compiled);
+      if (isStatic) this.staticPaths.set(`/${segments.join('/')}`, compiled);
     }
     if (compiled.byMethod.has(method)) throw new Error(`Two routes for ${method} ${path}.`);
     compiled.byMethod.set(method, target);
@@ -56,29 +61,43 @@ export class RouteTable<Target> {
     return this.paths.flatMap(({ path, byMethod }) => [...byMethod.keys()].map((method) => `${method} ${path}`));
   }
 
+  /**
+   * The first path (static ones before those with parameters, then in the order added) that has the method; a
+   * 405 only when paths match but none has it.
+   */
   match(method: string, rawPath: string): RouteMatch<Target> {
     const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
+    const wanted = method === 'HEAD' ? 'GET' : method;
     const staticPath = this.staticPaths.get(path.toLowerCase());
-    const found = staticPath ? { path: staticPath, params: {}, undecodable: null } : this.walk(path);
-    if (!found) return { kind: 'not-found' };
-    const target = found.path.byMethod.get(method === 'HEAD' ? 'GET' : method);
-    if (target === undefined) {
-      return {
-        kind: 'method-not-allowed',
-        allowed: allowedMethods(found.path),
-        targets: [...found.path.byMethod.values()],
-      };
+    const target = staticPath?.byMethod.get(wanted);
+    if (target !== undefined) return { kind: 'found', target, params: {}, undecodable: null };
+    const candidates = [
+      ...(staticPath ? [{ path: staticPath, params: {}, undecodable: null }] : []),
+      ...this.walk(path),
+    ];
+    for (const candidate of candidates) {
+      const found = candidate.path.byMethod.get(wanted);
+      if (found !== undefined)
+        return { kind: 'found', target: found, params: candidate.params, undecodable: candidate.undecodable };
     }
-    return { kind: 'found', target, params: found.params, undecodable: found.undecodable };
+    if (candidates.length === 0) return { kind: 'not-found' };
+    const paths = candidates.map((candidate) => candidate.path);
+    return {
+      kind: 'method-not-allowed',
+      allowed: allowedMethods(paths),
+      targets: paths.flatMap((each) => [...each.byMethod.values()]),
+    };
   }
 
+  /** Every path with parameters that `path` matches, in the order added. */
   private walk(path: string) {
     const sent = path.split('/').slice(1);
+    const matches: { path: CompiledPath<Target>; params: Record<string, string>; undecodable: string | null }[] = [];
     for (const compiled of this.paths) {
-      if (compiled.segments.length !== sent.length) continue;
+      if (compiled.isStatic || compiled.segments.length !== sent.length) continue;
       const params: Record<string, string> = {};
       let undecodable: string | null = null;
-      const matches = compiled.segments.every((segment, index) => {
+      const matched = compiled.segments.every((segment, index) => {
         const value = sent[index]!;
         if (typeof segment === 'string') return segment === value.toLowerCase();
         if (value === '') return false;
@@ -87,9 +106,9 @@ export class RouteTable<Target> {
         params[segment.parameter] = decoded ?? value;
         return true;
       });
-      if (matches) return { path: compiled, params, undecodable };
+      if (matched) matches.push({ path: compiled, params, undecodable });
     }
-    return undefined;
+    return matches;
   }
 }
 
@@ -100,8 +119,8 @@ const sameSegments = (a: CompiledPath<unknown>['segments'], b: CompiledPath<unkn
     return typeof segment === 'string' ? segment === other : typeof other !== 'string';
   });
 
-function allowedMethods(path: CompiledPath<unknown>): string[] {
-  const methods = [...path.byMethod.keys()];
+function allowedMethods(paths: CompiledPath<unknown>[]): string[] {
+  const methods = paths.flatMap((path) => [...path.byMethod.keys()]);
   return [...new Set([...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'])];
 }
 

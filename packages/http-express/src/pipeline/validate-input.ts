@@ -65,6 +65,12 @@ const DECIMAL_INTEGER = /^-?\d+$/;
  * alone: `0x10`, `1e1` or ` 5 `, which would coerce, are refused, so that one value has one spelling.
  */
 export function inputValidation(route: RouteDefinition): (sent: SentInput) => ValidatedInput {
+  const pathParameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+  const declaredParams = Object.keys(route.params?.properties ?? {});
+  const undeclared = pathParameters.filter((name) => !declaredParams.includes(name));
+  if (undeclared.length > 0) throw new Error(`${route.method} ${route.path}: no schema for ${undeclared.join(', ')}.`);
+  // The handler reads the query parameters the route declares, and only those: what the cache keys on.
+  const declaredQuery = Object.keys(route.query?.properties ?? {});
   const validators = (['query', 'params', 'body'] as const).flatMap((part) => {
     const schema = route[part];
     return schema ? [{ part, validate: partValidator(part, schema), integers: integerProperties(schema) }] : [];
@@ -88,6 +94,9 @@ export function inputValidation(route: RouteDefinition): (sent: SentInput) => Va
       }
       validate(input[part]);
     }
+    input.query = Object.fromEntries(
+      declaredQuery.filter((name) => name in input.query).map((name) => [name, input.query[name]]),
+    );
     return input;
   };
 }
