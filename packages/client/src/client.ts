@@ -12,7 +12,7 @@ export type PathsWith<M extends HttpMethod> = {
   [P in keyof paths]: [NonNullable<paths[P][M]>] extends [never] ? never : P;
 }[keyof paths];
 
-/** What a call of `method` on `path` takes: `params.query`, `params.path`, `body`, and fetch's `signal` and `headers`. */
+/** What a call of `method` on `path` takes: `params.query`, `params.path`, `body`, and `signal` and `headers`. */
 export type CallInit<P extends keyof paths, M extends HttpMethod> = MaybeOptionalInit<paths[P], M>;
 
 /** The init argument: required when the operation has a required parameter or body, else optional. */

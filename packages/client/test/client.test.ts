@@ -23,7 +23,7 @@ async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('The call succeeded; an ApiError was expected.');
 }
 
-describe('client: every operation of the served document, through the typed client, against a real server', function () {
+describe('client: every operation of the served document through the typed client, on a real server', function () {
   this.timeout(180_000);
   let server: TestServer;
   let api: IslamicDataClient;

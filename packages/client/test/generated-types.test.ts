@@ -11,7 +11,7 @@ describe('client: the generated types are those of the document the server serve
   });
   after(async () => server?.close());
 
-  it('src/generated/openapi.ts is what openapi-typescript makes of GET /openapi.json (else: npm run generate:client)', async () => {
+  it('src/generated/openapi.ts is what openapi-typescript makes of GET /openapi.json', async () => {
     const served = (await (await fetch(`${server.url}/openapi.json`)).json()) as unknown;
     const generated = await typesOfDocument(served);
     const committed = readFileSync(GENERATED_TYPES_FILE, 'utf8');

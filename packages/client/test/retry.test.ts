@@ -22,7 +22,7 @@ describe('client: retry after a 429 honours Retry-After, against a real server',
   });
   afterEach(async () => server?.close());
 
-  it('without retry: the 429 is an ApiError carrying RATE_LIMITED, Retry-After and the rate-limit headers', async () => {
+  it('without retry: the 429 is an ApiError with RATE_LIMITED, Retry-After and the rate-limit headers', async () => {
     const api = createIslamicDataClient({ baseUrl: server.url, apiKey: server.key });
     await api.get('/api/v1/qibla', qibla);
     await api.get('/api/v1/qibla', qibla);
