@@ -17,13 +17,15 @@ export type RouteMatch<Target> =
   | {
       kind: 'found';
       target: Target;
+      /** The path as added, in OpenAPI form (`/api/v1/quran/surahs/{surah}`): the route template. */
+      path: string;
       /** The parameters, percent-decoded; one that does not decode is kept as sent and named below. */
       params: Record<string, string>;
       /** The first parameter that is not valid percent-encoded UTF-8, if any. */
       undecodable: string | null;
     }
   /** The path exists, the method does not: the methods it has (HEAD with GET), for `Allow`, and their targets. */
-  | { kind: 'method-not-allowed'; allowed: string[]; targets: Target[] }
+  | { kind: 'method-not-allowed'; path: string; allowed: string[]; targets: Target[] }
   | { kind: 'not-found' };
 
 export class RouteTable<Target> {
@@ -65,11 +67,12 @@ export class RouteTable<Target> {
     if (target === undefined) {
       return {
         kind: 'method-not-allowed',
+        path: found.path.path,
         allowed: allowedMethods(found.path),
         targets: [...found.path.byMethod.values()],
       };
     }
-    return { kind: 'found', target, params: found.params, undecodable: found.undecodable };
+    return { kind: 'found', target, path: found.path.path, params: found.params, undecodable: found.undecodable };
   }
 
   private walk(path: string) {
