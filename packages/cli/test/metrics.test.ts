@@ -1,7 +1,8 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { seedSyntheticContent } from './content-seed.js';
 import { createKeyWithCli, startServerProcess, type ServerProcess } from './cli-process.js';
@@ -53,6 +54,7 @@ async function aFreshWindow(): Promise<void> {
 }
 
 const LIMIT = 20;
+const DASHBOARD = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/grafana-dashboard.json');
 
 describe('METRICS_PORT: Prometheus metrics on a listener of their own (CONTRACT §22)', function () {
   this.timeout(180_000);
@@ -143,6 +145,13 @@ describe('METRICS_PORT: Prometheus metrics on a listener of their own (CONTRACT 
     for (const secret of [key, spender, 'someone@example.org', '/api/v1/quran/surahs/2', 'idk_'])
       expect(text, secret).to.not.contain(secret);
     expect(labelValues.filter((value) => /@|idk_|\/\d/.test(value))).to.deep.equal([]);
+  });
+
+  it('serves every metric the Grafana dashboard in docs/ asks for', async () => {
+    const { text } = await scrape(metricsUrl);
+    const asked = new Set(readFileSync(DASHBOARD, 'utf8').match(/\b(islamic_data|process|nodejs)_\w+/g) ?? []);
+    expect(asked.size).to.be.greaterThan(4);
+    for (const name of asked) expect(text, name).to.match(new RegExp(`^${name}[{ ]`, 'm'));
   });
 });
 
