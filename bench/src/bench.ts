@@ -41,7 +41,11 @@ interface RunningServer {
   child: ChildProcess;
 }
 
-async function startServer(databasePath: string, env: Record<string, string>, profile = false): Promise<RunningServer> {
+export async function startServer(
+  databasePath: string,
+  env: Record<string, string>,
+  profile = false,
+): Promise<RunningServer> {
   const port = await closedPort();
   const flags = profile && PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [];
   const child = spawn(process.execPath, [...flags, CLI_MAIN, 'serve'], {
@@ -63,7 +67,7 @@ async function startServer(databasePath: string, env: Record<string, string>, pr
   }
 }
 
-const stop = (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') =>
+export const stop = (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') =>
   new Promise<void>((resolve) => {
     if (child.exitCode !== null) return resolve();
     child.once('exit', () => resolve());

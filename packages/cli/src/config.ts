@@ -6,6 +6,8 @@ import path from 'node:path';
 export interface Config {
   port: number;
   host: string;
+  /** METRICS_PORT: Prometheus metrics on GET /metrics, on a listener of its own bound to HOST; off when unset. */
+  metricsPort: number | undefined;
   databasePath: string;
   /** DATABASE_URL: a `postgres://` URL selects PostgreSQL instead of the SQLite file (CONTRACT §17). */
   databaseUrl: string | undefined;
@@ -35,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: integerFrom(env.PORT, 'PORT', 3000, 0, 65535),
     host: env.HOST || '0.0.0.0',
+    metricsPort: env.METRICS_PORT ? integerFrom(env.METRICS_PORT, 'METRICS_PORT', 0, 0, 65535) : undefined,
     databasePath,
     databaseUrl: urlFrom(env.DATABASE_URL, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: urlFrom(env.REDIS_URL, 'REDIS_URL', ['redis:', 'rediss:']),

@@ -3,3 +3,4 @@
 // process, use `@islamic-data/cli/process`.
 export { composeServices, type CompositionOptions, type Database, type Services } from './composition-root.js';
 export { loadConfig, type Config } from './config.js';
+export { RequestMetrics } from './metrics.js';

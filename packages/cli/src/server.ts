@@ -5,10 +5,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { composeServices, type CompositionOptions, type Services } from './composition-root.js';
 import type { Config } from './config.js';
+import { RequestMetrics, shareMetricsWithPrimary, startMetricsServer, type MetricsServer } from './metrics.js';
 import { prepareContent } from './startup.js';
 
 export interface RunningServer {
   server: Server;
+  /** `GET /metrics` when METRICS_PORT is set (never in a worker: its primary serves them). */
+  metricsUrl: string | undefined;
   deps: Services;
   url: string;
   /** Stops accepting, lets requests in flight finish, then closes the database. */
@@ -24,7 +27,16 @@ export async function startServer(config: Config, options: CompositionOptions = 
     deps.database.sqlite && cluster.isPrimary ? claimDatabaseForServer(deps.database.sqlite.file) : () => undefined;
   await prepareContent(deps);
   await deps.rateLimiterReady();
-  const server = createHttpServer(createApp(deps), {
+  // METRICS_PORT: the pipeline reports each request to the metrics; a worker's are served by its primary.
+  const metrics = config.metricsPort === undefined ? undefined : new RequestMetrics();
+  let metricsServer: MetricsServer | undefined;
+  if (metrics && cluster.isWorker) shareMetricsWithPrimary(metrics);
+  else if (metrics) {
+    const source = { contentType: metrics.registry.contentType, metrics: () => metrics.registry.metrics() };
+    metricsServer = await startMetricsServer(source, config.metricsPort!, config.host, deps.logger);
+  }
+  const app = createApp(metrics ? { ...deps, requestObserver: metrics } : deps);
+  const server = createHttpServer(app, {
     headersTimeoutSeconds: config.headersTimeoutSeconds,
     requestTimeoutSeconds: config.requestTimeoutSeconds,
     logger: deps.logger,
@@ -32,6 +44,7 @@ export async function startServer(config: Config, options: CompositionOptions = 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => {
       releaseDatabase();
+      void metricsServer?.close();
       reject(error);
     });
     server.listen(config.port, config.host, () => resolve());
@@ -46,6 +59,7 @@ export async function startServer(config: Config, options: CompositionOptions = 
       const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       server.close(async () => {
         clearTimeout(force);
+        await metricsServer?.close();
         await deps.close();
         releaseDatabase();
         deps.logger.info('stopped');
@@ -53,7 +67,7 @@ export async function startServer(config: Config, options: CompositionOptions = 
       });
       server.closeIdleConnections();
     }));
-  return { server, deps, url, close };
+  return { server, deps, url, metricsUrl: metricsServer?.url, close };
 }
 
 /** SIGTERM and SIGINT drain the server, then exit. */

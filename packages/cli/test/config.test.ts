@@ -35,3 +35,16 @@ describe('config: DATABASE_URL, REDIS_URL and WORKERS (CONTRACT §17)', () => {
       expect(refusal({ WORKERS: value })).to.equal(`WORKERS must be an integer from 1 to 256, got '${value}'.`);
   });
 });
+
+describe('config: METRICS_PORT (CONTRACT §22)', () => {
+  it('is off unless set; takes a port (0: a free one) and refuses anything else', () => {
+    expect(loadConfig({}).metricsPort).to.equal(undefined);
+    expect(loadConfig({ METRICS_PORT: '' }).metricsPort).to.equal(undefined);
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).to.equal(9464);
+    expect(loadConfig({ METRICS_PORT: '0' }).metricsPort).to.equal(0);
+    for (const value of ['-1', '65536', 'on', '94.64'])
+      expect(() => loadConfig({ METRICS_PORT: value })).to.throw(
+        `METRICS_PORT must be an integer from 0 to 65535, got '${value}'.`,
+      );
+  });
+});

@@ -8,6 +8,7 @@ import type {
   UnitOfWork,
 } from '@islamic-data/core';
 import type { Logger } from 'pino';
+import type { RequestObserver } from './pipeline/observe-request.js';
 
 /** What the app and its routes are given: core's ports, bound to adapters by the process that starts the app. */
 export interface AppDependencies {
@@ -26,4 +27,6 @@ export interface AppDependencies {
   quranNavigator: QuranNavigator;
   /** Express's `trust proxy` setting: false, true, a hop count, or a list of addresses. */
   trustProxy: boolean | number | string;
+  /** Told about every finished request (metrics); none by default. */
+  requestObserver?: RequestObserver;
 }

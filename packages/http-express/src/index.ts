@@ -6,3 +6,4 @@ export * from './platform/error-statuses.js';
 export { apiRoutes } from './routes/index.js';
 export * from './http-server.js';
 export { CAPTURED_EXAMPLES, type CapturedExample } from './openapi/examples.js';
+export type { FinishedRequest, RequestObserver } from './pipeline/observe-request.js';

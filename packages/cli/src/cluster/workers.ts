@@ -2,6 +2,7 @@ import { claimDatabaseForServer } from '@islamic-data/adapters-sqlite';
 import cluster, { type Worker } from 'node:cluster';
 import { composeServices, primaryLimiterForWorkers } from '../composition-root.js';
 import type { Config } from '../config.js';
+import { aggregatedMetricsSource, startMetricsServer } from '../metrics.js';
 import { prepareContent } from '../startup.js';
 import { countForWorkers } from './primary-rate-limiter.js';
 
@@ -30,6 +31,9 @@ export async function runWorkers(config: Config): Promise<void> {
   });
   for (let i = 0; i < config.workers; i++) fork();
   logger.info({ workers: config.workers }, 'started workers');
+  // METRICS_PORT: the primary's /metrics sums what each live worker counted (prom-client's AggregatorRegistry).
+  if (config.metricsPort !== undefined)
+    await startMetricsServer(aggregatedMetricsSource(), config.metricsPort, config.host, logger);
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {

@@ -27,6 +27,9 @@ function aRequest(address: string, key: ApiKeyRecord | null, headers: Record<str
     rawQuery: '',
     verification: key ? { outcome: 'ok', key } : { outcome: 'invalid' },
     key: null,
+    routeTemplate: '/api/v1/test',
+    cache: 'none',
+    rateLimited: false,
     versions: undefined,
   };
   return { ctx, res, body: () => Buffer.concat(written).toString() };
@@ -45,6 +48,7 @@ describe('http pipeline: count the request (the rate limit)', () => {
     const { record } = aKey();
     const first = aRequest('10.0.0.1', record);
     expect(await count(first.ctx)).to.equal(true);
+    expect(first.ctx.rateLimited).to.equal(false);
     expect(first.res.getHeader('X-RateLimit-Limit')).to.equal('2');
     expect(first.res.getHeader('X-RateLimit-Remaining')).to.equal('1');
     expect(Number(first.res.getHeader('X-RateLimit-Reset')))
@@ -55,6 +59,7 @@ describe('http pipeline: count the request (the rate limit)', () => {
     const third = aRequest('10.0.0.3', record);
     expect(await count(third.ctx)).to.equal(false);
     expect(third.res.statusCode).to.equal(429);
+    expect(third.ctx.rateLimited, 'told to the request observer').to.equal(true);
     expect(third.res.getHeader('Retry-After')).to.equal('50');
     expect(JSON.parse(third.body())).to.deep.equal({
       error: { code: 'RATE_LIMITED', message: 'Rate limit of 2 requests per minute exceeded; retry after 50 seconds.' },

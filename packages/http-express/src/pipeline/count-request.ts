@@ -40,7 +40,10 @@ export function requestCounting(deps: { rateLimiter: RateLimiter; clock: Clock }
     res.setHeader('X-RateLimit-Limit', String(decision.limit));
     res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
     res.setHeader('X-RateLimit-Reset', String(decision.resetAt));
-    if (!decision.allowed) refuse(req, res, decision);
+    if (!decision.allowed) {
+      ctx.rateLimited = true;
+      refuse(req, res, decision);
+    }
     return decision.allowed;
   };
 }

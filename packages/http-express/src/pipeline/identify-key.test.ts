@@ -13,6 +13,9 @@ const aRequest = (headers: Record<string, string | string[]>, rawQuery = ''): Re
   rawQuery,
   verification: { outcome: 'missing' },
   key: null,
+  routeTemplate: '/api/v1/test',
+  cache: 'none',
+  rateLimited: false,
   versions: undefined,
 });
 

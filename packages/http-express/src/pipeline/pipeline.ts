@@ -18,6 +18,7 @@ import { keyIdentification } from './identify-key.js';
 import type { RequestContext } from './request-context.js';
 import { assignRequestId } from './request-id.js';
 import { logWhenFinished } from './request-log.js';
+import { observeWhenFinished } from './observe-request.js';
 import { RouteTable } from './route-table.js';
 import { runHandler } from './run-handler.js';
 import { servicePages, type ServicePage } from './service-pages.js';
@@ -63,8 +64,12 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
 
   async function steps(ctx: RequestContext): Promise<void> {
     const { req, res } = ctx;
-    if (isPreflight(req)) return answerPreflight(req, res);
+    if (isPreflight(req)) {
+      ctx.routeTemplate = '(preflight)';
+      return answerPreflight(req, res);
+    }
     const match = table.match(req.method ?? 'GET', ctx.path);
+    if (match.kind !== 'not-found') ctx.routeTemplate = match.path;
     if (match.kind === 'found' && match.target.kind === 'service') return match.target.page(req, res);
     const servicePath = match.kind === 'method-not-allowed' && match.targets.some(({ kind }) => kind === 'service');
     if (!servicePath) {
@@ -92,6 +97,7 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     const { req, res } = ctx;
     const slot = await answers.slotFor(ctx, route, input);
     const kept = slot && answers.current(route, slot);
+    if (slot) ctx.cache = kept ? 'hit' : 'miss';
     if (kept) return kept.send(req, res, cacheControlOf(route));
     const result = await runHandler(route, input, ctx.key, deps);
     // Only a 200 is a representation worth keeping; any other success status is sent as it is.
@@ -133,9 +139,13 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
       rawQuery: typeof target?.query === 'string' ? target.query : '',
       verification: { outcome: 'missing' },
       key: null,
+      routeTemplate: '(unmatched)',
+      cache: 'none',
+      rateLimited: false,
       versions: undefined,
     };
     logWhenFinished(deps.logger, ctx);
+    if (deps.requestObserver) observeWhenFinished(deps.requestObserver, ctx);
     allowReadsFromAnyOrigin(req, res);
     const answered = target ? steps(ctx) : Promise.reject(validationError('The request target is not a valid URL.'));
     return answered.catch((error: unknown) => sendFailure(deps.logger, ctx, error));

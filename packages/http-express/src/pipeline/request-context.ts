@@ -17,6 +17,15 @@ export interface RequestContext {
   verification: KeyVerification;
   /** The key the access step accepted: null on open routes, where no key is needed or used. */
   key: ApiKeyRecord | null;
+  /**
+   * The matched route's template (`/api/v1/quran/surahs/{surah}`), never the path as sent: what metrics are
+   * labelled with. `(unmatched)` until the route step, and for a path no route has; `(preflight)` for a preflight.
+   */
+  routeTemplate: string;
+  /** Whether the answer came from the representation cache: `none` where the route keeps no answers. */
+  cache: 'hit' | 'miss' | 'none';
+  /** Refused by the rate limit (the count step's 429). */
+  rateLimited: boolean;
   /** The content versions, read at most once per request (for the key cache and the representation cache). */
   versions: ContentVersionVector | undefined;
 }

@@ -16,9 +16,15 @@ describe('http pipeline: the route table (the route matched once)', () => {
       expect(table.match('GET', path).kind, path).to.equal('not-found');
   });
 
-  it('gives each parameter decoded, as sent otherwise (case kept), and answers HEAD with the GET route', () => {
+  it('gives the template, each parameter decoded (as sent otherwise, case kept), and answers HEAD with GET', () => {
     const match = table.match('HEAD', '/api/v1/quran/surahs/%31');
-    expect(match).to.deep.equal({ kind: 'found', target: 'surah', params: { surah: '1' }, undecodable: null });
+    expect(match).to.deep.equal({
+      kind: 'found',
+      target: 'surah',
+      path: '/api/v1/quran/surahs/{surah}',
+      params: { surah: '1' },
+      undecodable: null,
+    });
     const put = table.match('PUT', '/api/v1/quran/surahs/2/ayahs/255/translations/en-GB');
     expect(put).to.deep.include({ target: 'put translation', params: { surah: '2', ayah: '255', locale: 'en-GB' } });
   });
@@ -33,6 +39,7 @@ describe('http pipeline: the route table (the route matched once)', () => {
     const match = table.match('POST', '/api/v1/quran/surahs/1/ayahs/1/translations/en');
     expect(match).to.deep.equal({
       kind: 'method-not-allowed',
+      path: '/api/v1/quran/surahs/{surah}/ayahs/{ayah}/translations/{locale}',
       allowed: ['PUT', 'DELETE', 'OPTIONS'],
       targets: ['put translation', 'delete translation'],
     });

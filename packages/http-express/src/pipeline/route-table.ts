@@ -19,13 +19,15 @@ export type RouteMatch<Target> =
   | {
       kind: 'found';
       target: Target;
+      /** The path as added, in OpenAPI form (`/api/v1/quran/surahs/{surah}`): the route template. */
+      path: string;
       /** The parameters, percent-decoded; one that does not decode is kept as sent and named below. */
       params: Record<string, string>;
       /** The first parameter that is not valid percent-encoded UTF-8, if any. */
       undecodable: string | null;
     }
   /** The path exists, the method does not: the methods it has (HEAD with GET), for `Allow`, and their targets. */
-  | { kind: 'method-not-allowed'; allowed: string[]; targets: Target[] }
+  | { kind: 'method-not-allowed'; path: string; allowed: string[]; targets: Target[] }
   | { kind: 'not-found' };
 
 export class RouteTable<Target> {
@@ -70,20 +72,23 @@ export class RouteTable<Target> {
     const wanted = method === 'HEAD' ? 'GET' : method;
     const staticPath = this.staticPaths.get(path.toLowerCase());
     const target = staticPath?.byMethod.get(wanted);
-    if (target !== undefined) return { kind: 'found', target, params: {}, undecodable: null };
+    if (target !== undefined) return { kind: 'found', target, path: staticPath!.path, params: {}, undecodable: null };
     const candidates = [
       ...(staticPath ? [{ path: staticPath, params: {}, undecodable: null }] : []),
       ...this.walk(path),
     ];
     for (const candidate of candidates) {
       const found = candidate.path.byMethod.get(wanted);
-      if (found !== undefined)
-        return { kind: 'found', target: found, params: candidate.params, undecodable: candidate.undecodable };
+      if (found !== undefined) {
+        const { params, undecodable } = candidate;
+        return { kind: 'found', target: found, path: candidate.path.path, params, undecodable };
+      }
     }
     if (candidates.length === 0) return { kind: 'not-found' };
     const paths = candidates.map((candidate) => candidate.path);
     return {
       kind: 'method-not-allowed',
+      path: paths[0]!.path,
       allowed: allowedMethods(paths),
       targets: paths.flatMap((each) => [...each.byMethod.values()]),
     };

@@ -1,0 +1,212 @@
+import type { FinishedRequest, RequestObserver } from '@islamic-data/http-express';
+import cluster from 'node:cluster';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { AggregatorRegistry, collectDefaultMetrics, Registry } from 'prom-client';
+
+/** Latency buckets in seconds: a cached read takes well under a millisecond, a whole-edition download more. */
+const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+/** What one kind of request (route template, method, status, cache result, 429) has counted: plain numbers. */
+interface Series {
+  route: string;
+  method: string;
+  status: string;
+  cache: 'hit' | 'miss' | 'none';
+  rateLimited: boolean;
+  count: number;
+  sum: number;
+  /** Observations per bucket (not cumulative), the last one above every bound. */
+  buckets: number[];
+}
+
+type Labels = Record<string, string | number>;
+
+/** A metric as prom-client's registry reads it (what its own classes' `get()` gives). */
+interface MetricValues {
+  name: string;
+  help: string;
+  type: 'counter' | 'histogram';
+  aggregator: 'sum';
+  values: { value: number; labels: Labels; metricName?: string }[];
+}
+
+/**
+ * The process's metrics (CONTRACT §22), fed by the request pipeline through its `RequestObserver` port. Every
+ * label is a route template, a method, a status or a cache result: never a path as sent, a key or an address.
+ *
+ * A request adds to plain numbers (one map lookup, a few additions: about a tenth of what prom-client's labelled
+ * `inc` and `observe` cost, measured); the series are made into prom-client metrics when /metrics is read, in
+ * prom-client's own format, so its registry, its text format and its cluster aggregation are used unchanged.
+ */
+export class RequestMetrics implements RequestObserver {
+  readonly registry = new Registry();
+  private readonly series = new Map<string, Series>();
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+    this.register('islamic_data_http_requests_total', 'Requests answered, by route template, method and status.', () =>
+      this.counted((s) => ({ route: s.route, method: s.method, status: s.status })),
+    );
+    this.register(
+      'islamic_data_cache_requests_total',
+      'Reads of routes that keep their answers, by route template and result (hit or miss).',
+      () => this.counted((s) => (s.cache === 'none' ? null : { route: s.route, result: s.cache })),
+    );
+    this.register(
+      'islamic_data_rate_limited_total',
+      'Requests refused with 429 by the rate limit, by route template.',
+      () => this.counted((s) => (s.rateLimited ? { route: s.route } : null)),
+    );
+    this.register(
+      'islamic_data_http_request_duration_seconds',
+      'Time from the start of the pipeline to the last byte handed to the socket, by route template and method.',
+      () => this.durations(),
+      'histogram',
+    );
+  }
+
+  onRequestFinished({ routeTemplate, method, status, durationMs, cache, rateLimited }: FinishedRequest): void {
+    const id = `${method} ${status} ${cache} ${rateLimited} ${routeTemplate}`;
+    let series = this.series.get(id);
+    if (!series) {
+      // Bounded: route templates × methods × statuses × cache results, whatever paths clients send.
+      const buckets = new Array<number>(DURATION_BUCKETS.length + 1).fill(0);
+      series = { route: routeTemplate, method, status: String(status), cache, rateLimited, count: 0, sum: 0, buckets };
+      this.series.set(id, series);
+    }
+    const seconds = durationMs / 1000;
+    series.count++;
+    series.sum += seconds;
+    let bucket = 0;
+    while (bucket < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[bucket]!) bucket++;
+    series.buckets[bucket]!++;
+  }
+
+  private register(
+    name: string,
+    help: string,
+    values: () => MetricValues['values'],
+    type: MetricValues['type'] = 'counter',
+  ) {
+    const metric = { name, help, type, aggregator: 'sum' };
+    this.registry.registerMetric({ ...metric, get: async () => ({ ...metric, values: values() }) } as never);
+  }
+
+  /** The request counts summed by the labels `labelsOf` gives (none: not counted in this metric). */
+  private counted(labelsOf: (series: Series) => Labels | null): MetricValues['values'] {
+    const totals = new Map<string, { value: number; labels: Labels }>();
+    for (const series of this.series.values()) {
+      const labels = labelsOf(series);
+      if (!labels) continue;
+      const id = JSON.stringify(labels);
+      const total = totals.get(id) ?? { value: 0, labels };
+      total.value += series.count;
+      totals.set(id, total);
+    }
+    return [...totals.values()];
+  }
+
+  /** The latency histogram by route template and method: cumulative buckets, sum and count. */
+  private durations(): MetricValues['values'] {
+    const byRoute = new Map<string, { labels: Labels; buckets: number[]; sum: number; count: number }>();
+    for (const series of this.series.values()) {
+      const id = `${series.method} ${series.route}`;
+      let total = byRoute.get(id);
+      if (!total) {
+        total = { labels: { route: series.route, method: series.method }, buckets: [], sum: 0, count: 0 };
+        total.buckets = new Array<number>(series.buckets.length).fill(0);
+        byRoute.set(id, total);
+      }
+      series.buckets.forEach((count, i) => (total.buckets[i]! += count));
+      total.sum += series.sum;
+      total.count += series.count;
+    }
+    const name = 'islamic_data_http_request_duration_seconds';
+    return [...byRoute.values()].flatMap(({ labels, buckets, sum, count }) => {
+      let cumulative = 0;
+      return [
+        ...buckets.map((inBucket, i) => {
+          cumulative += inBucket;
+          const le = i < DURATION_BUCKETS.length ? DURATION_BUCKETS[i]! : '+Inf';
+          return { value: cumulative, labels: { ...labels, le }, metricName: `${name}_bucket` };
+        }),
+        { value: sum, labels, metricName: `${name}_sum` },
+        { value: count, labels, metricName: `${name}_count` },
+      ];
+    });
+  }
+}
+
+/**
+ * A worker of `WORKERS=N` hands its metrics to the primary when asked (prom-client's cluster messages); the
+ * primary's /metrics sums them (`aggregatedMetricsSource`).
+ */
+export function shareMetricsWithPrimary(metrics: RequestMetrics): void {
+  AggregatorRegistry.setRegistries([metrics.registry]);
+  new AggregatorRegistry(); // installs the worker's listener for the primary's requests
+}
+
+export interface MetricsSource {
+  contentType: string;
+  metrics(): Promise<string>;
+}
+
+/** The primary of `WORKERS=N`: every live worker's metrics, summed per series. */
+export function aggregatedMetricsSource(): MetricsSource {
+  if (!cluster.isPrimary) throw new Error('Only the primary aggregates the workers.');
+  const aggregator = new AggregatorRegistry();
+  return { contentType: aggregator.contentType, metrics: () => aggregator.clusterMetrics() };
+}
+
+export interface MetricsServer {
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * `METRICS_PORT`: `GET /metrics` in Prometheus's text format on a listener of its own, bound to HOST, apart from
+ * the API (no rate limit, no key; keep the port off the public network).
+ */
+export async function startMetricsServer(
+  source: MetricsSource,
+  port: number,
+  host: string,
+  logger: Logger,
+): Promise<MetricsServer> {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Only GET /metrics is here.\n');
+      return;
+    }
+    source.metrics().then(
+      (text) => {
+        res.writeHead(200, { 'Content-Type': source.contentType, 'Cache-Control': 'no-store' });
+        res.end(req.method === 'HEAD' ? undefined : text);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'metrics could not be collected');
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Metrics could not be collected.\n');
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const { address, port: bound } = server.address() as AddressInfo;
+  const url = `http://${address.includes(':') ? `[${address}]` : address}:${bound}/metrics`;
+  logger.info({ url }, 'metrics listening');
+  return {
+    server,
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

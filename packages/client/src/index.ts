@@ -1,0 +1,2 @@
+export { ApiError, type RateLimit } from './api-error.js';
+export * from './client.js';

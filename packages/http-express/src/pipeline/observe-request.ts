@@ -1,0 +1,39 @@
+import type { RequestContext } from './request-context.js';
+
+/** What the pipeline tells an observer about one finished request: labels that are templates, never raw paths. */
+export interface FinishedRequest {
+  /** The matched route's template (`/api/v1/quran/surahs/{surah}`), `(unmatched)` or `(preflight)`. */
+  routeTemplate: string;
+  method: string;
+  status: number;
+  /** From the start of the pipeline to the last byte handed to the socket. */
+  durationMs: number;
+  /** `hit` or `miss` on the routes that keep their answers (`reads`), else `none`. */
+  cache: 'hit' | 'miss' | 'none';
+  /** Refused with 429 by the rate limit. */
+  rateLimited: boolean;
+}
+
+/**
+ * The port through which the pipeline reports each request once it is finished: metrics (packages/cli implements it
+ * with prom-client) or anything else that watches the service. Called once per request, in one place (here), and
+ * only when the process gives one; it must not throw and should not block.
+ */
+export interface RequestObserver {
+  onRequestFinished(request: FinishedRequest): void;
+}
+
+/** Tells `observer` about the request when its response has finished. */
+export function observeWhenFinished(observer: RequestObserver, ctx: RequestContext): void {
+  const started = process.hrtime.bigint();
+  ctx.res.once('finish', () => {
+    observer.onRequestFinished({
+      routeTemplate: ctx.routeTemplate,
+      method: ctx.req.method ?? 'GET',
+      status: ctx.res.statusCode,
+      durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+      cache: ctx.cache,
+      rateLimited: ctx.rateLimited,
+    });
+  });
+}
