@@ -2315,10 +2315,10 @@ export interface operations {
                   ar: string;
                 };
                 /**
-                 * @description Days in this Hijri month.
+                 * @description Days in this Hijri month: 29 or 30, and 28 or 31 for eight months of 1343–1364 AH, as the published Umm al-Qura calendar has them.
                  * @enum {integer}
                  */
-                monthLength: 29 | 30;
+                monthLength: 28 | 29 | 30 | 31;
               };
             };
           };
