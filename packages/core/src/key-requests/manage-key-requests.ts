@@ -37,6 +37,13 @@ export const isKeyRequestId = (text: string): boolean => REQUEST_ID.test(text);
 export const isWellFormedClaimToken = (text: string): boolean => CLAIM_TOKEN.test(text);
 export const hashClaimToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
+/** The answer to a submission: its id (the only way to look it up), status and time. */
+export interface SubmittedKeyRequest {
+  id: string;
+  status: 'pending';
+  createdAt: string;
+}
+
 /**
  * Stores a request as `pending`. A request whose trap field is filled (a bot: people never see the field) is
  * answered alike and stored nowhere. More than `maxPendingPerEmail` pending requests from one address: CONFLICT.
@@ -45,7 +52,7 @@ export async function submitKeyRequest(
   deps: Deps,
   input: KeyRequestInput,
   options: { maxPendingPerEmail?: number } = {},
-): Promise<KeyRequestStatusView> {
+): Promise<SubmittedKeyRequest> {
   const trapped = isTrapFilled(input);
   const valid = validateKeyRequest(input);
   const now = deps.clock.now();
@@ -62,7 +69,8 @@ export async function submitKeyRequest(
     sealedKey: null,
     claimedAt: null,
   };
-  if (trapped) return keyRequestStatusView(record, now);
+  const answer: SubmittedKeyRequest = { id: record.id, status: 'pending', createdAt: record.createdAt };
+  if (trapped) return answer;
   const limit = options.maxPendingPerEmail ?? DEFAULT_PENDING_PER_EMAIL;
   await deps.unitOfWork.run(async (stores) => {
     if ((await stores.keyRequests.countPendingFor(valid.email)) >= limit) {
@@ -73,7 +81,7 @@ export async function submitKeyRequest(
     }
     await stores.keyRequests.insert(record);
   });
-  return keyRequestStatusView(record, now);
+  return answer;
 }
 
 /** The open status of a request: no personal data. */
