@@ -183,9 +183,14 @@ export const FORM_SCRIPT = `'use strict';
     return !problem;
   }
   var names = Object.keys(SCHEMA.properties).filter(function (name) { return document.getElementById(name + '-error'); });
+  // A field shown wrong is checked again as it is corrected; new messages wait for the submit, so that none
+  // appears (moving the button) while the pointer is on its way to it.
   names.forEach(function (name) {
     var field = document.getElementById(name);
-    if (field) field.addEventListener('change', function () { check(name); });
+    if (!field) return;
+    var recheck = function () { if (field.getAttribute('aria-invalid') === 'true') check(name); };
+    field.addEventListener('input', recheck);
+    field.addEventListener('change', recheck);
   });
   form.addEventListener('submit', function (event) {
     var first = null;
