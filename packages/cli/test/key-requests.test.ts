@@ -21,7 +21,9 @@ function readMail(raw: string): { subject: string; text: string } {
   const quotedPrintable = /^Content-Transfer-Encoding: quoted-printable/im.test(headers);
   const text = quotedPrintable
     ? Buffer.from(
-        body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        body
+          .replace(/=\r\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
         'latin1',
       ).toString('utf8')
     : body;
@@ -93,7 +95,7 @@ describe('cli: key requests, approved and rejected by mail', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('lists the queue with the e-mail (for the operator), approves by mail; the link in it claims a working key', async () => {
+  it('lists the queue with the e-mail, approves by mail; the link in the mail claims a working key', async () => {
     const id = await ask(emails[0]!);
     const queue = await cli(['keys', 'requests', '--status', 'pending', '--json']);
     expect(queue.code, queue.stderr).to.equal(0);
@@ -102,7 +104,8 @@ describe('cli: key requests, approved and rejected by mail', function () {
       [id, emails[0], 'pending'],
     ]);
 
-    const approved = await cli(['keys', 'approve', id, '--json'], { SMTP_URL: smtpUrl, MAIL_FROM: 'Test <test@example.test>' });
+    const mailEnv = { SMTP_URL: smtpUrl, MAIL_FROM: 'Test <test@example.test>' };
+    const approved = await cli(['keys', 'approve', id, '--json'], mailEnv);
     expect(approved.code, approved.stderr).to.equal(0);
     const answer = JSON.parse(approved.stdout);
     expect(answer.mail).to.deep.equal({ sent: true });
@@ -153,7 +156,9 @@ describe('cli: key requests, approved and rejected by mail', function () {
 
     const other = await ask('test-no-smtp@example.test');
     const plain = await cli(['keys', 'approve', other]);
-    expect(plain.stdout).to.contain('No SMTP_URL is set').and.match(/\/keys\/claim\/[A-Za-z0-9_-]{43}/);
+    expect(plain.stdout)
+      .to.contain('No SMTP_URL is set')
+      .and.match(/\/keys\/claim\/[A-Za-z0-9_-]{43}/);
     expect((await cli(['keys', 'approve', other])).code).to.not.equal(0); // no longer pending
   });
 

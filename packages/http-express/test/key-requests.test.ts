@@ -58,7 +58,7 @@ describe('http: key requests (CONTRACT §18)', () => {
   const asForm = (body: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(body).map(([name, value]) => [name, value as string | string[]]));
 
-  it('accepts a JSON request: 202 with its id and status, never the e-mail; its status is open and impersonal', async () => {
+  it('accepts a JSON request: 202 with id and status, never the e-mail; its status is open, impersonal', async () => {
     const response = await submit(aRequest());
     expect(response.status).to.equal(202);
     expect(response.headers['cache-control']).to.equal('no-store');

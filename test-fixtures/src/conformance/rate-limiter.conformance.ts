@@ -36,7 +36,7 @@ export function rateLimiterConformance(
       expect((await limiter.consume('ip:127.0.0.1', at('2026-01-01T00:00:10.000Z'))).remaining).to.equal(2);
     });
 
-    it('counts with a policy given for one call (a tighter limit per hour) in that policy\'s windows', async () => {
+    it("counts with a policy given for one call (a tighter limit per hour) in that policy's windows", async () => {
       const hourly = { limit: 2, windowMs: 3_600_000 };
       const decisions = [];
       for (const time of ['00:10:00', '00:40:00', '00:59:59'])

@@ -109,12 +109,7 @@ export const isTrapFilled = (input: KeyRequestInput): boolean =>
 
 const broken = (field: string, rule: string) => parameterError(field, `${field} ${rule}.`);
 
-function text(
-  fields: Record<string, unknown>,
-  field: string,
-  kind: 'line' | 'text',
-  rule: string,
-): string | null {
+function text(fields: Record<string, unknown>, field: string, kind: 'line' | 'text', rule: string): string | null {
   const value = fields[field];
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string') throw broken(field, rule);
@@ -134,7 +129,12 @@ function isWebAddress(value: string): boolean {
   }
 }
 
-function list<T extends string>(value: unknown, field: string, isValid: (each: string) => each is T, rule: string): T[] {
+function list<T extends string>(
+  value: unknown,
+  field: string,
+  isValid: (each: string) => each is T,
+  rule: string,
+): T[] {
   if (!Array.isArray(value) || value.length === 0 || value.some((each) => typeof each !== 'string' || !isValid(each)))
     throw broken(field, rule);
   return [...new Set(value as T[])];

@@ -7,7 +7,13 @@ import type { Permission, Scope } from '../keys/api-key.js';
  * link was not used in time.
  */
 export type KeyRequestStatus = 'pending' | 'approved' | 'rejected' | 'claimed' | 'expired';
-export const KEY_REQUEST_STATUSES: readonly KeyRequestStatus[] = ['pending', 'approved', 'rejected', 'claimed', 'expired'];
+export const KEY_REQUEST_STATUSES: readonly KeyRequestStatus[] = [
+  'pending',
+  'approved',
+  'rejected',
+  'claimed',
+  'expired',
+];
 
 export interface KeyRequestRecord {
   /** `kr_` and 22 base62 characters (about 131 bits): unguessable, so the status lookup is open. */
@@ -53,8 +59,8 @@ export type KeyRequestSummary = Omit<KeyRequestRecord, 'status' | 'claimTokenHas
 
 /** The status as of `now`: an approval whose claim link ran out is `expired`. */
 export function statusAt(record: KeyRequestRecord, now: Date): KeyRequestStatus {
-  if (record.status === 'approved' && record.claimExpiresAt !== null && Date.parse(record.claimExpiresAt) <= now.getTime())
-    return 'expired';
+  const ran = record.claimExpiresAt !== null && Date.parse(record.claimExpiresAt) <= now.getTime();
+  if (record.status === 'approved' && ran) return 'expired';
   return record.status;
 }
 

@@ -228,8 +228,8 @@ export async function claimKey(deps: Deps, token: string): Promise<{ key: string
 async function claimable(stores: Pick<Stores, 'keyRequests'>, token: string, now: Date) {
   if (!isWellFormedClaimToken(token)) return null;
   const record = await stores.keyRequests.findByClaimTokenHash(hashClaimToken(token));
-  if (!record || statusAt(record, now) !== 'approved' || record.sealedKey === null || record.keyId === null) return null;
-  return record;
+  if (!record || statusAt(record, now) !== 'approved') return null;
+  return record.sealedKey === null || record.keyId === null ? null : record;
 }
 
 async function pendingRequest(stores: Stores, id: string, now: Date): Promise<KeyRequestRecord> {

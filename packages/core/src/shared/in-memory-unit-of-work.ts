@@ -84,7 +84,16 @@ export function createInMemoryStores(): { stores: Stores; unitOfWork: UnitOfWork
   } satisfies Stores;
   return {
     stores,
-    unitOfWork: new InMemoryUnitOfWork(stores, [keys, audit, editions, quran, hadithData, mosques, keyRequests, versions]),
+    unitOfWork: new InMemoryUnitOfWork(stores, [
+      keys,
+      audit,
+      editions,
+      quran,
+      hadithData,
+      mosques,
+      keyRequests,
+      versions,
+    ]),
     contentVersions: versions,
   };
 }

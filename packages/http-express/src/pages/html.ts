@@ -43,7 +43,8 @@ export function page(title: string, main: string, scripts: readonly string[] = [
 <link rel="stylesheet" href="/pages/style.css">
 </head>
 <body>
-<header><a href="/docs">Islamic Data API</a> <nav><a href="/docs">Reference</a> <a href="/request-key">Request a key</a></nav></header>
+<header><a href="/docs">Islamic Data API</a>
+<nav><a href="/docs">Reference</a> <a href="/request-key">Request a key</a></nav></header>
 <main>
 ${main}
 </main>
@@ -59,7 +60,8 @@ const STYLE = `
 @media (prefers-color-scheme: dark) { :root { --accent: #6cb6ff; --error: #ff8a80; --muted: #9aa5b1; --line: #30363d;
   --bg: #0d1117; --panel: #161b22; --text: #e6edf3; } }
 * { box-sizing: border-box; }
-body { margin: 0; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", sans-serif;
+body { margin: 0;
+  font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", sans-serif;
   color: var(--text); background: var(--bg); }
 header { display: flex; justify-content: space-between; align-items: center; padding: .75rem 1.5rem;
   border-bottom: 1px solid var(--line); background: var(--panel); }

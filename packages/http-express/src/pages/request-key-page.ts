@@ -62,17 +62,18 @@ export function requestKeyForm(fields: FormFields = {}, message: string | null =
     (fields[name] === undefined ? byDefault : asList(fields[name]).includes(option)) ? ' checked' : '';
   const error = (name: string) =>
     `<p class="field-error" id="${name}-error" role="alert">${escapeHtml(errors[name] ?? '')}</p>`;
-  const invalid = (name: string) =>
-    ` aria-describedby="${name}-error"${errors[name] ? ' aria-invalid="true"' : ''}`;
+  const invalid = (name: string) => ` aria-describedby="${name}-error"${errors[name] ? ' aria-invalid="true"' : ''}`;
   const boxes = (name: 'scopes' | 'permissions', options: Record<string, string>, defaults: string[]) =>
     Object.entries(options)
       .map(
         ([option, label]) =>
-          `<label><input type="checkbox" name="${name}" value="${option}"${checked(name, option, defaults.includes(option))}>` +
+          `<label><input type="checkbox" name="${name}" value="${option}"` +
+          `${checked(name, option, defaults.includes(option))}>` +
           ` ${escapeHtml(label)}</label>`,
       )
       .join('\n');
-  const general = message !== null && field === null ? `<p class="form-error" role="alert">${escapeHtml(message)}</p>` : '';
+  const general =
+    message !== null && field === null ? `<p class="form-error" role="alert">${escapeHtml(message)}</p>` : '';
   return page(
     'Request an API key',
     `<h1>Request an API key</h1>
@@ -81,11 +82,13 @@ comes by e-mail, with a link that shows your key once. Your e-mail address is us
 ${general}
 <form id="request-key" method="post" action="${ACTION}" novalidate>
 <label for="name">Name</label>
-<input type="text" id="name" name="name" dir="auto" autocomplete="name" required value="${value('name')}"${invalid('name')}>
+<input type="text" id="name" name="name" dir="auto" autocomplete="name" required
+  value="${value('name')}"${invalid('name')}>
 ${error('name')}
 <label for="email">E-mail address</label>
 ${message === null ? '' : '<p class="hint">Type it again: it is never sent back.</p>'}
-<input type="email" id="email" name="email" dir="ltr" autocomplete="email" required value="${value('email')}"${invalid('email')}>
+<input type="email" id="email" name="email" dir="ltr" autocomplete="email" required
+  value="${value('email')}"${invalid('email')}>
 ${error('email')}
 <label for="project">What are you building, and which endpoints does it need?</label>
 <p class="hint" id="project-hint">At least 20 characters. Any language.</p>
@@ -160,14 +163,17 @@ export const FORM_SCRIPT = `'use strict';
   function broken(name, property, value) {
     var required = SCHEMA.required.indexOf(name) !== -1;
     if (LISTS[name]) {
-      if (value.length < (property.minItems || 0)) return required && value.length === 0 ? 'is required' : messageFor(property, 'minItems');
+      if (value.length === 0 && required) return 'is required';
+      if (value.length < (property.minItems || 0)) return messageFor(property, 'minItems');
       if (property.contains && value.indexOf(property.contains.const) === -1) return messageFor(property, 'contains');
       return null;
     }
     if (value === '') return required ? 'is required' : null;
-    if (property.minLength !== undefined && length(value) < property.minLength) return messageFor(property, 'minLength');
-    if (property.maxLength !== undefined && length(value) > property.maxLength) return messageFor(property, 'maxLength');
-    if (property.pattern !== undefined && !new RegExp(property.pattern, 'u').test(value)) return messageFor(property, 'pattern');
+    var size = length(value);
+    if (property.minLength !== undefined && size < property.minLength) return messageFor(property, 'minLength');
+    if (property.maxLength !== undefined && size > property.maxLength) return messageFor(property, 'maxLength');
+    var pattern = property.pattern === undefined ? null : new RegExp(property.pattern, 'u');
+    if (pattern && !pattern.test(value)) return messageFor(property, 'pattern');
     return null;
   }
   function check(name) {
@@ -182,7 +188,9 @@ export const FORM_SCRIPT = `'use strict';
     }
     return !problem;
   }
-  var names = Object.keys(SCHEMA.properties).filter(function (name) { return document.getElementById(name + '-error'); });
+  var names = Object.keys(SCHEMA.properties).filter(function (name) {
+    return document.getElementById(name + '-error');
+  });
   // A field shown wrong is checked again as it is corrected; new messages wait for the submit, so that none
   // appears (moving the button) while the pointer is on its way to it.
   names.forEach(function (name) {

@@ -47,7 +47,7 @@ export function requestCounting(deps: { rateLimiter: RateLimiter; clock: Clock }
     const now = deps.clock.now();
     const decision = await deps.rateLimiter.consume(bucket, now);
     setLimitHeaders(res, decision);
-    if (!decision.allowed) return void refuse(req, res, decision), false;
+    if (!decision.allowed) return (void refuse(req, res, decision), false);
     if (!addressLimit) return true;
     const tighter = await deps.rateLimiter.consume(`submissions:ip:${address}`, now, addressLimit);
     setLimitHeaders(res, tighter);

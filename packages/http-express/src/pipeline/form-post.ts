@@ -36,7 +36,7 @@ export async function answerFormPost(
     status = STATUS_BY_ERROR_CODE[error.code];
     html = form.refused(fields, error.message);
   }
-  const { req, res } = ctx;
+  const { res } = ctx;
   const body = Buffer.from(html);
   res.statusCode = status;
   for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);

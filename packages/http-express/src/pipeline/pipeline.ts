@@ -85,8 +85,9 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     ctx.key = checkAccess(route, ctx.verification, match);
     if (route.htmlForm && isFormPost(req)) {
       const fields = await readFormBody(req, res);
+      const sentForm = { query: parseQuery(ctx.rawQuery), params: match.params, body: route.htmlForm.toBody(fields) };
       return answerFormPost(ctx, route, route.htmlForm, fields, () =>
-        runHandler(route, validate({ query: parseQuery(ctx.rawQuery), params: match.params, body: route.htmlForm!.toBody(fields) }), ctx.key, deps),
+        runHandler(route, validate(sentForm), ctx.key, deps),
       );
     }
     const sent: SentInput = {

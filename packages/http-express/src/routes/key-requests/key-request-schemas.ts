@@ -14,12 +14,7 @@ import { nullable, stringEnum } from '../../platform/schema.js';
  * validation, the OpenAPI document and the form's script in the browser (which reads this schema) all
  * word a broken rule alike.
  */
-const text = (
-  kind: 'line' | 'text',
-  limits: { min?: number; max: number },
-  rule: string,
-  description: string,
-) =>
+const text = (kind: 'line' | 'text', limits: { min?: number; max: number }, rule: string, description: string) =>
   Type.String({
     ...(limits.min ? { minLength: limits.min } : {}),
     maxLength: limits.max,
@@ -66,7 +61,8 @@ export const keyRequestBody = Type.Object(
       minItems: 1,
       maxItems: PERMISSIONS.length,
       contains: Type.Literal('read'),
-      description: '`read`, and `write` or `delete` if the project edits content. Keys are read-only unless the ' +
+      description:
+        '`read`, and `write` or `delete` if the project edits content. Keys are read-only unless the ' +
         'operator grants more.',
       errorMessage: KEY_REQUEST_RULES.permissions,
     }),
