@@ -129,6 +129,7 @@ describe('cli: key requests, approved and rejected by mail', function () {
     const status = await fetch(`${server.url}/api/v1/key-requests/${id}`);
     expect(((await status.json()) as { data: { status: string } }).data.status).to.equal('claimed');
     expect(server.output()).not.to.contain(key!);
+    expect(server.output()).not.to.contain(link!.split('/').at(-1)!);
   });
 
   it('rejects with the reason in the mail', async () => {

@@ -207,6 +207,9 @@ describe('http: key requests (CONTRACT §18)', () => {
       expect(gone.text).not.to.contain(key!);
     }
     expect((await request(t.app).get('/keys/claim/not-a-token')).status).to.equal(410);
+    // The link is a secret: the request log names the page, never the token.
+    expect(t.logs.join('')).not.to.contain(approved.claimToken);
+    expect(t.logs.join('')).to.contain('/keys/claim/(token)');
     expect((await request(t.app).post(`/keys/claim/${'A'.repeat(43)}`)).status).to.equal(410);
   });
 
