@@ -1,5 +1,6 @@
 export * from './builders.js';
 export * from './conformance/key-store.conformance.js';
+export * from './conformance/key-request-store.conformance.js';
 export * from './conformance/audit-log.conformance.js';
 export * from './conformance/rate-limiter.conformance.js';
 export * from './conformance/unit-of-work.conformance.js';

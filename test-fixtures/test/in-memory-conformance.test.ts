@@ -9,12 +9,14 @@ import {
   auditLogConformance,
   contentVersionsConformance,
   editionStoreConformance,
+  keyRequestStoreConformance,
   keyStoreConformance,
   rateLimiterConformance,
   unitOfWorkConformance,
 } from '../src/index.js';
 
 keyStoreConformance('in-memory', async () => new InMemoryKeyStore());
+keyRequestStoreConformance('in-memory', async () => createInMemoryStores().stores);
 auditLogConformance('in-memory', async () => new InMemoryAuditLog());
 rateLimiterConformance('in-memory', async (policy) => new InMemoryRateLimiter(policy));
 unitOfWorkConformance('in-memory', async () => createInMemoryStores());

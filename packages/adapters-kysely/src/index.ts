@@ -3,6 +3,7 @@ export * from './dialect.js';
 export * from './migrate.js';
 export * from './stores/stores.js';
 export * from './stores/key-store.js';
+export * from './stores/key-request-store.js';
 export * from './stores/audit-log.js';
 export * from './stores/edition-store.js';
 export * from './stores/content-versions.js';

@@ -3,6 +3,7 @@ import type { ApiKeysTable } from './tables/api-keys.table.js';
 import type { AuditLogTable } from './tables/audit-log.table.js';
 import type { ContentVersionsTable } from './tables/content-versions.table.js';
 import type { EditionsTable } from './tables/editions.table.js';
+import type { KeyRequestsTable } from './tables/key-requests.table.js';
 import type { HadithTables } from './tables/hadith/index.js';
 import type { MosquesTable } from './tables/mosques/mosques.table.js';
 import type { QuranTables } from './tables/quran/index.js';
@@ -20,6 +21,7 @@ interface FoundationTables {
  */
 export interface SharedDatabase extends FoundationTables, QuranTables, HadithTables {
   mosques: MosquesTable;
+  key_requests: KeyRequestsTable;
 }
 
 /**

@@ -2,6 +2,7 @@ export {
   kyselyAuditLog as postgresAuditLog,
   kyselyEditionStore as postgresEditionStore,
   kyselyKeyStore as postgresKeyStore,
+  kyselyKeyRequestStore as postgresKeyRequestStore,
 } from '@islamic-data/adapters-kysely';
 export * from './database.js';
 export * from './schema.js';

@@ -2,6 +2,7 @@ import {
   auditLogConformance,
   contentVersionsConformance,
   editionStoreConformance,
+  keyRequestStoreConformance,
   keyStoreConformance,
   unitOfWorkConformance,
 } from '@islamic-data/test-fixtures';
@@ -23,6 +24,7 @@ describe('PostgreSQL adapters', () => {
   after(() => Promise.all(otherConnections.map((other) => other.close())));
 
   keyStoreConformance('postgres', async () => postgresKeyStore((await fresh()).db));
+  keyRequestStoreConformance('postgres', async () => postgresStores((await fresh()).db));
   auditLogConformance('postgres', async () => postgresAuditLog((await fresh()).db));
   editionStoreConformance('postgres', async () => postgresEditionStore((await fresh()).db));
   unitOfWorkConformance('postgres', async () => {

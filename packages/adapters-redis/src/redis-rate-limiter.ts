@@ -33,16 +33,16 @@ export function redisRateLimiter(
   if (typeof client.countRequest !== 'function')
     client.defineCommand('countRequest', { numberOfKeys: 1, lua: COUNT_REQUEST });
   return {
-    async consume(bucket: string, now: Date) {
-      const start = windowStartOf(now, policy.windowMs);
+    async consume(bucket: string, now: Date, own: RateLimitPolicy = policy) {
+      const start = windowStartOf(now, own.windowMs);
       let count: number;
       try {
         // Kept for two windows, so a key outlives its window whatever the clocks of the instances.
-        count = Number(await client.countRequest(`${prefix}${bucket}:${start}`, 2 * policy.windowMs));
+        count = Number(await client.countRequest(`${prefix}${bucket}:${start}`, 2 * own.windowMs));
       } catch {
         throw new AppError('SERVICE_UNAVAILABLE', 'The rate limiter cannot be reached; retry in a few seconds.');
       }
-      return decide(policy, start, count, now);
+      return decide(own, start, count, now);
     },
   };
 }

@@ -2,6 +2,7 @@ export {
   kyselyAuditLog as sqliteAuditLog,
   kyselyEditionStore as sqliteEditionStore,
   kyselyKeyStore as sqliteKeyStore,
+  kyselyKeyRequestStore as sqliteKeyRequestStore,
 } from '@islamic-data/adapters-kysely';
 export * from './database.js';
 export * from './schema.js';

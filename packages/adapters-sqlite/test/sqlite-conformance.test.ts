@@ -2,6 +2,7 @@ import {
   auditLogConformance,
   contentVersionsConformance,
   editionStoreConformance,
+  keyRequestStoreConformance,
   keyStoreConformance,
   unitOfWorkConformance,
 } from '@islamic-data/test-fixtures';
@@ -23,6 +24,7 @@ describe('SQLite adapters', () => {
   after(() => Promise.all(otherConnections.map((other) => other.close())));
 
   keyStoreConformance('sqlite', async () => sqliteKeyStore((await fresh()).db));
+  keyRequestStoreConformance('sqlite', async () => sqliteStores((await fresh()).db));
   auditLogConformance('sqlite', async () => sqliteAuditLog((await fresh()).db));
   editionStoreConformance('sqlite', async () => sqliteEditionStore((await fresh()).db));
   unitOfWorkConformance('sqlite', async () => {

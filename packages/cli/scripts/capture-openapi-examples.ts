@@ -6,7 +6,12 @@
 //
 //   node packages/cli/dist/scripts/capture-openapi-examples.js [--data ../shared/data]
 import { apiRoutes, operationIdOf } from '@islamic-data/http-express';
-import { EXAMPLE_REQUESTS, SYNTHETIC_MOSQUE, type ExampleRequest } from '@islamic-data/test-fixtures';
+import {
+  EXAMPLE_REQUESTS,
+  SYNTHETIC_KEY_REQUEST,
+  SYNTHETIC_MOSQUE,
+  type ExampleRequest,
+} from '@islamic-data/test-fixtures';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,6 +58,8 @@ async function main(): Promise<void> {
     const submitted = await send(server.url, key, { method: 'POST', path: '/mosques', body: SYNTHETIC_MOSQUE });
     const slug = (submitted.body as { data: { slug: string } }).data.slug;
     await cli(['mosques', 'approve', slug, '--lat', '41.0055', '--lng', '28.9768']);
+    const asked = await send(server.url, key, { method: 'POST', path: '/key-requests', body: SYNTHETIC_KEY_REQUEST });
+    const requestId = (asked.body as { data: { id: string } }).data.id;
 
     const examples: Record<string, unknown> = {};
     const missing: string[] = [];
@@ -64,8 +71,13 @@ async function main(): Promise<void> {
         missing.push(operationId);
         continue;
       }
-      const request = { ...spec, path: spec.path.replace('{slug}', slug) };
-      const response = operationId === 'postMosques' ? submitted : await send(server.url, key, request);
+      const request = { ...spec, path: spec.path.replace('{slug}', slug).replace('{requestId}', requestId) };
+      const response =
+        operationId === 'postMosques'
+          ? submitted
+          : operationId === 'postKeyRequests'
+            ? asked
+            : await send(server.url, key, request);
       if (response.status >= 300) throw new Error(`${describe(request)} answered ${response.status}: ${response.text}`);
       const minItems = (route.response as { minItems?: number }).minItems ?? 0;
       const { body, shortened } = shorten(response.body, Math.max(KEEP_ITEMS, minItems));

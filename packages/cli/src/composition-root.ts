@@ -177,6 +177,8 @@ export function resolveServices(container: DependencyContainer): Services {
     contentVersions: container.resolve(TOKENS.contentVersions),
     representationCacheBytes: config.cacheMegabytes * 1024 * 1024,
     trustProxy: config.trustProxy,
+    submissionLimit: { limit: config.keyRequestsPerHour, windowMs: 60 * 60 * 1000 },
+    publicUrl: config.publicUrl,
     async rateLimiterReady() {
       const redis = container.resolve<Redis | undefined>(TOKENS.redis);
       if (redis && !(await untilRedisReady(redis)))

@@ -28,6 +28,14 @@ export interface Config {
   /** Seconds a client has to send its request line and headers, then its whole request (408 after). */
   headersTimeoutSeconds: number;
   requestTimeoutSeconds: number;
+  /** PUBLIC_URL: the origin of the links the service sends (claim links); `http://localhost:PORT` by default. */
+  publicUrl: string;
+  /** SMTP_URL: where approvals and rejections of key requests are mailed from; none: `keys approve` prints the link. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender of those mails. */
+  mailFrom: string;
+  /** KEY_REQUESTS_PER_HOUR: key requests one client address may submit in an hour (5). */
+  keyRequestsPerHour: number;
 }
 
 export const DEFAULT_DATABASE_PATH = './data/islamic-data.db';
@@ -49,6 +57,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataMirror: mirrorFrom(env.DATA_MIRROR),
     dataCacheDir: env.DATA_CACHE_DIR || path.join(path.dirname(databasePath), 'upstream'),
     ...timeoutsFrom(env),
+    ...mailFrom(env),
+  };
+}
+
+function mailFrom(env: NodeJS.ProcessEnv): Pick<Config, 'publicUrl' | 'smtpUrl' | 'mailFrom' | 'keyRequestsPerHour'> {
+  const publicUrl = env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`;
+  if (!/^https?:\/\/[^/\s]+\/?$/i.test(publicUrl))
+    throw new Error(`PUBLIC_URL must be an http(s) origin such as https://api.example.org, got '${publicUrl}'.`);
+  const from = env.MAIL_FROM || 'Islamic Data API <no-reply@localhost>';
+  if (/[\r\n]/.test(from)) throw new Error('MAIL_FROM must be one line.');
+  return {
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    smtpUrl: urlFrom(env.SMTP_URL, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: from,
+    keyRequestsPerHour: integerFrom(env.KEY_REQUESTS_PER_HOUR, 'KEY_REQUESTS_PER_HOUR', 5, 1, 1_000_000),
   };
 }
 

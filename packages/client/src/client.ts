@@ -30,9 +30,10 @@ type SuccessBody<P extends keyof paths, M extends HttpMethod> = NonNullable<
  */
 export type ResponseData<P extends keyof paths, M extends HttpMethod> = [SuccessBody<P, M>] extends [never]
   ? undefined
-  : SuccessBody<P, M> extends { data: infer D }
-    ? D
-    : SuccessBody<P, M>;
+  : Unwrapped<SuccessBody<P, M>>;
+
+/** Each kind of answer unwrapped on its own (an operation may answer JSON or, to a form, a page). */
+type Unwrapped<Body> = Body extends { data: infer D } ? D : Body;
 
 export interface RetryOptions {
   /** Further tries after a 429 (or a 503): 0 (the default) never retries. */

@@ -60,6 +60,8 @@ describe('client: every operation of the served document through the typed clien
     expect(results.patchQuranSurahsSurahAyahsAyah).to.deep.equal(['client-test']);
     expect(results.deleteQuranSurahsSurahAyahsAyahTranslationsLocale).to.equal(undefined);
     expect(results.getHealth).to.equal('ok');
+    expect([results.postKeyRequests, results.getKeyRequestsId]).to.deep.equal(['pending', 'pending']);
+    expect([results.getKeyClaim, results.postKeyClaim]).to.deep.equal([410, 410]);
     expect(results.getOpenApiDocument).to.have.property('openapi', '3.1.0');
     expect(results.getDocs).to.match(/^<!doctype html>/i);
     // The service pages are outside the rate limit; an API answer carries its headers.

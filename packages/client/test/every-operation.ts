@@ -2,13 +2,26 @@
 // generated types; `tsc -b` compiles this file, so a wrong parameter, a missing one or a misread answer
 // fails the build. `EVERY_OPERATION` is typed as a record over the document's operation ids: an operation
 // added to the document and not called here fails the build too.
-import type { IslamicDataClient, operations } from '../src/index.js';
+import { ApiError, type IslamicDataClient, type operations } from '../src/index.js';
+
+/** The status of a call the server refuses (a claim link that never existed is 410). */
+async function statusOf(call: Promise<unknown>): Promise<number> {
+  try {
+    await call;
+    return 200;
+  } catch (error) {
+    if (error instanceof ApiError) return error.status;
+    throw error;
+  }
+}
 
 /** What the calls need from the test's server: a mosque submitted through the API, and a hadith collection. */
 export interface Fixture {
   collection: string;
   /** Set by `postMosques`, approved by the test before `getMosquesSlug`. */
   mosqueSlug?: string;
+  /** Set by `postKeyRequests`, read back by `getKeyRequestsId`. */
+  keyRequestId?: string;
   approveMosque(slug: string): Promise<void>;
 }
 
@@ -204,5 +217,44 @@ export const EVERY_OPERATION: Record<keyof operations, Check> = {
   },
   async getDocsScript(api) {
     return (await api.get('/docs/reference.js')).length;
+  },
+  async postKeyRequests(api, fixture) {
+    const accepted = await api.post('/api/v1/key-requests', {
+      body: {
+        name: 'Client Test (synthetic)',
+        email: 'client-test@example.org',
+        project: 'A synthetic project that reads prayer times.',
+        scopes: ['prayer-times'],
+        permissions: ['read'],
+      },
+    });
+    // The operation also answers form posts in HTML; a JSON body gets JSON.
+    if (typeof accepted === 'string') throw new Error('A JSON key request was answered in HTML.');
+    fixture.keyRequestId = accepted.id;
+    const status: 'pending' = accepted.status;
+    return status;
+  },
+  async getKeyRequestsId(api, fixture) {
+    const request = await api.get('/api/v1/key-requests/{id}', { params: { path: { id: fixture.keyRequestId! } } });
+    return request.status;
+  },
+  async getRequestKeyForm(api) {
+    const page: string = await api.get('/request-key');
+    return page.slice(0, 15);
+  },
+  async getRequestKeyScript(api) {
+    return (await api.get('/request-key/form.js')).length;
+  },
+  async getPagesStylesheet(api) {
+    return (await api.get('/pages/style.css')).length;
+  },
+  async getKeyClaim(api) {
+    return statusOf(api.get('/keys/claim/{token}', { params: { path: { token: 'never-issued' } } }));
+  },
+  async postKeyClaim(api) {
+    return statusOf(api.post('/keys/claim/{token}', { params: { path: { token: 'never-issued' } } }));
+  },
+  async getKeyClaimScript(api) {
+    return (await api.get('/keys/claim.js')).length;
   },
 };

@@ -4,6 +4,7 @@ import type {
   HealthProbe,
   QuranNavigator,
   RateLimiter,
+  RateLimitPolicy,
   Stores,
   UnitOfWork,
 } from '@islamic-data/core';
@@ -29,4 +30,13 @@ export interface AppDependencies {
   trustProxy: boolean | number | string;
   /** Told about every finished request (metrics); none by default. */
   requestObserver?: RequestObserver;
+  /** Submissions per client address on routes with `addressLimit: 'submissions'` (5 an hour when absent). */
+  submissionLimit?: RateLimitPolicy;
+  /** Pending key requests one e-mail address may have (3 when absent). */
+  pendingKeyRequestsPerEmail?: number;
+  /** The origin links and examples are written with (PUBLIC_URL); the request's own origin when absent. */
+  publicUrl?: string;
 }
+
+/** Five submissions an hour per client address (CONTRACT §18). */
+export const DEFAULT_SUBMISSION_LIMIT: RateLimitPolicy = { limit: 5, windowMs: 60 * 60 * 1000 };

@@ -31,7 +31,8 @@ export function buildOpenApiDocument(
       description: [
         'Prayer times, Qibla, Hijri conversion, mosques, the Quran and nine Hadith collections.',
         'Responses are `{data}` on success and `{error: {code, message}}` on failure.',
-        'Send your key in the `X-API-Key` header (in this reference: the Authentication box of any request).',
+        'Send your key in the `X-API-Key` header (in this reference: the Authentication box of any request). ' +
+          'No key yet? Ask for one with the form at [/request-key](/request-key) (`POST /api/v1/key-requests`).',
         'Rate limit: a fixed 60-second window per key (100 requests by default); ' +
           'requests without a valid key are counted per client address, ' +
           'and such a request gets 429 once its address has spent the window.',
@@ -89,8 +90,8 @@ function operation(route: RouteDefinition, examples: Readonly<Record<string, Cap
     security: route.resource ? [{ ApiKey: [] }, ...(route.keyInQuery ? [{ ApiKeyInQuery: [] }] : [])] : [],
     ...(route.resource ? { 'x-scope': route.resource, 'x-permission': permissionFor(route.method) } : {}),
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
-    responses: {
+    ...(route.body ? { requestBody: { required: true, content: requestContent(route) } } : {}),
+    responses: withHtmlAnswers(route, {
       [status]: {
         description: route.produces?.description ?? 'Success',
         headers: rateLimitHeaders,
@@ -107,8 +108,29 @@ function operation(route: RouteDefinition, examples: Readonly<Record<string, Cap
         : {}),
       ...(route.method === 'get' ? { '304': notModified } : {}),
       ...errorResponses(errorCodesOf(route), rateLimitHeaders),
-    },
+    }),
   };
+}
+
+const HTML_PAGE = { 'text/html': { schema: { type: 'string' } } };
+
+/** JSON, and an HTML form's fields on a route that takes them. */
+function requestContent(route: RouteDefinition): Record<string, unknown> {
+  const json = { 'application/json': { schema: route.body } };
+  return route.htmlForm ? { ...json, 'application/x-www-form-urlencoded': { schema: route.body } } : json;
+}
+
+/**
+ * A route that takes an HTML form answers a form post with a page: its success, and the refusals the sender
+ * can correct (400, 409), are also `text/html`.
+ */
+function withHtmlAnswers(route: RouteDefinition, responses: Record<string, unknown>): Record<string, unknown> {
+  if (!route.htmlForm) return responses;
+  for (const status of [String(route.successStatus ?? 200), '400', '409']) {
+    const response = responses[status] as { content?: Record<string, unknown> } | undefined;
+    if (response?.content) response.content = { ...response.content, ...HTML_PAGE };
+  }
+  return responses;
 }
 
 function successContent(route: RouteDefinition, example: CapturedExample | undefined): Record<string, unknown> {

@@ -26,6 +26,8 @@ export async function startTestApp(
     redisUrl?: string;
     /** Express's `trust proxy` setting (none by default). */
     trustProxy?: boolean | number | string;
+    /** Submissions per address (5 an hour unless given). */
+    submissionLimit?: { limit: number; windowMs: number };
   } = {},
 ): Promise<TestApp> {
   const composition = await composeTestDependencies({
@@ -34,6 +36,7 @@ export async function startTestApp(
     rateLimitPerMinute: options.rateLimitPerMinute,
     redisUrl: options.redisUrl,
     trustProxy: options.trustProxy,
+    submissionLimit: options.submissionLimit,
   });
   const routes = options.extraRoutes?.length ? [...apiRoutes, ...options.extraRoutes] : apiRoutes;
   // Every response is checked against the document the app serves (response-validation.ts).

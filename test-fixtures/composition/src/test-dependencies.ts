@@ -54,6 +54,9 @@ export interface TestAppDependencies {
   logger: Logger;
   quranNavigator: QuranNavigator;
   trustProxy: boolean | number | string;
+  submissionLimit?: { limit: number; windowMs: number };
+  pendingKeyRequestsPerEmail?: number;
+  publicUrl?: string;
 }
 
 /** The test's database, whichever engine holds it. */
@@ -97,6 +100,8 @@ export interface TestCompositionOptions {
   trustProxy?: boolean | number | string;
   /** The representation cache's budget: 64 MiB, the server's default, unless given. */
   representationCacheBytes?: number;
+  /** Submissions per address (the app's default, 5 an hour, unless given). */
+  submissionLimit?: { limit: number; windowMs: number };
 }
 
 let compositions = 0;
@@ -127,6 +132,7 @@ export async function composeTestDependencies(options: TestCompositionOptions = 
     quranNavigator: new QuranNavigator(quranMetaLayout()),
     trustProxy: options.trustProxy ?? false,
     representationCacheBytes: options.representationCacheBytes ?? 64 * 1024 * 1024,
+    ...(options.submissionLimit ? { submissionLimit: options.submissionLimit } : {}),
     ...bound.ports,
   };
   const issuedKeys: string[] = [];

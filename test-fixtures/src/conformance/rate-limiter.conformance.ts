@@ -35,5 +35,19 @@ export function rateLimiterConformance(
       for (let i = 0; i < 3; i++) await limiter.consume('key_A', at('2026-01-01T00:00:10.000Z'));
       expect((await limiter.consume('ip:127.0.0.1', at('2026-01-01T00:00:10.000Z'))).remaining).to.equal(2);
     });
+
+    it("counts with a policy given for one call (a tighter limit per hour) in that policy's windows", async () => {
+      const hourly = { limit: 2, windowMs: 3_600_000 };
+      const decisions = [];
+      for (const time of ['00:10:00', '00:40:00', '00:59:59'])
+        decisions.push(await limiter.consume('submit:ip:127.0.0.1', at(`2026-01-01T${time}.000Z`), hourly));
+      expect(decisions.map((d) => d.allowed)).to.deep.equal([true, true, false]);
+      expect(decisions[2]).to.include({ limit: 2, remaining: 0, retryAfterSeconds: 1 });
+      expect(decisions[0]!.resetAt).to.equal(Date.parse('2026-01-01T01:00:00.000Z') / 1000);
+      const nextHour = await limiter.consume('submit:ip:127.0.0.1', at('2026-01-01T01:00:00.000Z'), hourly);
+      expect(nextHour).to.include({ allowed: true, remaining: 1 });
+      // The limiter's own policy still holds for its own buckets.
+      expect(await limiter.consume('ip:127.0.0.1', at('2026-01-01T01:00:00.000Z'))).to.include({ limit: 3 });
+    });
   });
 }

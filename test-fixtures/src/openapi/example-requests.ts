@@ -16,6 +16,16 @@ export const SYNTHETIC_MOSQUE = {
   website: 'https://example.org',
 };
 
+/** Visibly synthetic: nobody real asks for this key. */
+export const SYNTHETIC_KEY_REQUEST = {
+  name: 'Example Requester (synthetic)',
+  email: 'requester@example.org',
+  project: 'An example app (synthetic) that shows prayer times and the Qibla.',
+  website: 'https://example.org',
+  scopes: ['prayer-times', 'qibla'],
+  permissions: ['read'],
+};
+
 /** The request whose real answer illustrates each operation, by operationId. */
 export const EXAMPLE_REQUESTS: Record<string, ExampleRequest> = {
   getPrayerTimes: { path: '/prayer-times?lat=41.0082&lng=28.9784&date=2026-03-20&method=turkey' },
@@ -27,6 +37,8 @@ export const EXAMPLE_REQUESTS: Record<string, ExampleRequest> = {
   getMosques: { path: '/mosques?city=istanbul' },
   postMosques: { method: 'POST', path: '/mosques', body: SYNTHETIC_MOSQUE },
   getMosquesSlug: { path: '/mosques/{slug}' },
+  postKeyRequests: { method: 'POST', path: '/key-requests', body: SYNTHETIC_KEY_REQUEST },
+  getKeyRequestsId: { path: '/key-requests/{requestId}' },
   getQuranSurahs: { path: '/quran/surahs' },
   getQuranSurahsSurahAyahs: { path: '/quran/surahs/112/ayahs?translations=en' },
   getQuranSurahsSurahAyahsAyah: { path: '/quran/surahs/1/ayahs/1?translations=en,ru,tr,az' },

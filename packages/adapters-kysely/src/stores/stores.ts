@@ -6,6 +6,7 @@ import { kyselyAuditLog } from './audit-log.js';
 import { kyselyEditionStore } from './edition-store.js';
 import { kyselyHadithImportStore } from './hadith-import-store.js';
 import { kyselyHadithStore } from './hadith-store.js';
+import { kyselyKeyRequestStore } from './key-request-store.js';
 import { kyselyKeyStore } from './key-store.js';
 import { kyselyQuranStore } from './quran-store.js';
 
@@ -19,5 +20,6 @@ export function kyselyStores<DB extends SharedDatabase>(trx: Kysely<DB>, dialect
     hadith: kyselyHadithStore(trx, dialect),
     hadithImports: kyselyHadithImportStore(trx, dialect),
     mosques: dialect.mosqueStore(trx),
+    keyRequests: kyselyKeyRequestStore(trx),
   };
 }

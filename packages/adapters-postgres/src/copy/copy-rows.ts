@@ -5,11 +5,12 @@ import { indexSearchText, SEARCHED_TABLES } from '../search/search-vector.js';
 import { toMosqueRow } from '../tables/mosques/mosques.table.js';
 
 /**
- * What `db copy` moves from a SQLite deployment, parents before children: keys, the audit log,
+ * What `db copy` moves from a SQLite deployment, parents before children: keys and key requests, the audit log,
  * editions, the Quran, the Hadith and the mosques. Their columns are named as in SQLite.
  */
 export const COPIED_TABLES = [
   'api_keys',
+  'key_requests',
   'audit_log',
   'editions',
   'quran_surahs',

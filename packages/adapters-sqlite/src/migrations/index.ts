@@ -2,6 +2,7 @@ import type { MigrationProvider } from 'kysely';
 import { contentVersionsMigrations } from './content-versions/index.js';
 import { foundationMigrations } from './foundation/index.js';
 import { hadithMigrations } from './hadith/index.js';
+import { keyRequestsMigrations } from './key-requests/index.js';
 import { mosquesMigrations } from './mosques/index.js';
 import { quranMigrations } from './quran/index.js';
 import { searchMigrations } from './search/index.js';
@@ -18,5 +19,6 @@ export const migrationProvider: MigrationProvider = {
     ...mosquesMigrations,
     ...searchMigrations,
     ...contentVersionsMigrations,
+    ...keyRequestsMigrations,
   }),
 };

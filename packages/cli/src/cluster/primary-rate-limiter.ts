@@ -1,4 +1,4 @@
-import type { RateLimitDecision, RateLimiter } from '@islamic-data/core';
+import type { RateLimitDecision, RateLimitPolicy, RateLimiter } from '@islamic-data/core';
 import cluster from 'node:cluster';
 
 const MESSAGE = 'islamic-data:rate-limit';
@@ -8,6 +8,7 @@ interface CountRequest {
   id: number;
   bucket: string;
   now: number;
+  policy?: RateLimitPolicy;
 }
 
 interface CountReply {
@@ -30,7 +31,7 @@ export function countForWorkers(limiter: RateLimiter): void {
     const reply = (answer: Omit<CountReply, 'type' | 'id'>) => {
       if (worker.isConnected()) worker.send({ type: MESSAGE, id: message.id, ...answer });
     };
-    limiter.consume(message.bucket, new Date(message.now)).then(
+    limiter.consume(message.bucket, new Date(message.now), message.policy).then(
       (decision) => reply({ decision }),
       (error: unknown) => reply({ error: String(error) }),
     );
@@ -49,11 +50,11 @@ export function primaryRateLimiter(): RateLimiter {
     else waiting?.reject(new Error(`The primary could not count the request: ${message.error}`));
   });
   return {
-    consume(bucket, now) {
+    consume(bucket, now, policy) {
       return new Promise((resolve, reject) => {
         const id = ++lastId;
         pending.set(id, { resolve, reject });
-        const request: CountRequest = { type: MESSAGE, id, bucket, now: now.getTime() };
+        const request: CountRequest = { type: MESSAGE, id, bucket, now: now.getTime(), ...(policy ? { policy } : {}) };
         process.send!(request);
       });
     },

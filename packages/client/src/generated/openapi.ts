@@ -687,6 +687,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/key-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask for an API key
+     * @description The contact form of the specification: what you are building and which endpoints it needs. Keys are issued by hand, usually within 24 hours; the answer comes by e-mail, with a one-time link that shows the key once (`/keys/claim/{token}`). The form at `/request-key` posts here. Takes `application/json`, or `application/x-www-form-urlencoded` from an HTML form (then answered with an HTML page: the confirmation, or the form again with the message beside its field). Invalid fields: 400 naming the field; unknown fields are refused. At most 5 submissions an hour per client address (configurable): 429 after, and at most 3 requests waiting per e-mail address: 409. The e-mail address is never returned or logged.
+     *
+     *     Open: no key needed.
+     */
+    post: operations['postKeyRequests'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/key-requests/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The status of a key request
+     * @description `pending`, `approved` (the link is sent), `rejected`, `claimed` or `expired` (the link was not used in 7 days). No personal data: the id, unguessable, is all it takes. `Cache-Control: no-store`.
+     *
+     *     Open: no key needed.
+     */
+    get: operations['getKeyRequestsId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/health': {
     parameters: {
       query?: never;
@@ -736,6 +780,104 @@ export interface paths {
      * @description Served with a Content-Security-Policy that allows no other host, and never framed.
      */
     get: operations['getDocs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/request-key': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The form for asking for a key
+     * @description Posts to `POST /api/v1/key-requests`; works with JavaScript off (answered in HTML) and on (each field checked against that operation’s request schema before sending). Strict Content-Security-Policy.
+     */
+    get: operations['getRequestKeyForm'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/request-key/form.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The form’s checks, made from the request schema */
+    get: operations['getRequestKeyScript'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/pages/style.css': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The stylesheet of the service’s pages */
+    get: operations['getPagesStylesheet'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/keys/claim/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The one-time token of the link an approval sends (stored only as its SHA-256). */
+        token: string;
+      };
+      cookie?: never;
+    };
+    /**
+     * A key claim link: who asked and what was granted, with a “Reveal my key” button
+     * @description Spends nothing (link scanners and prefetches are harmless). `Cache-Control: no-store`, `Referrer-Policy: no-referrer`. 410 when the link was used, expired (7 days) or never existed.
+     */
+    get: operations['getKeyClaim'];
+    put?: never;
+    /**
+     * Reveal the key, once
+     * @description Shows the key with a copy button and a first request to try, once: the request becomes `claimed`. `Cache-Control: no-store`, `Referrer-Policy: no-referrer`. 410 after (or when expired); 403 when posted from another site’s page.
+     */
+    post: operations['postKeyClaim'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/keys/claim.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The copy buttons of the revealed key */
+    get: operations['getKeyClaimScript'];
     put?: never;
     post?: never;
     delete?: never;
@@ -8729,6 +8871,400 @@ export interface operations {
       };
     };
   };
+  postKeyRequests: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Your name, or your organisation’s. */
+          name: string;
+          /** @description Where the operator answers: the claim link or the reason for a refusal. Never shown or logged. */
+          email: string;
+          /** @description What you are building, and which endpoints it needs. */
+          project: string;
+          /** @description The project’s page, if it has one: an http(s) URL. */
+          website?: string;
+          /** @description The resource types the key should read, or `*` for all. */
+          scopes: ('*' | 'prayer-times' | 'qibla' | 'hijri' | 'mosques' | 'quran' | 'hadith')[];
+          /** @description `read`, and `write` or `delete` if the project edits content. Keys are read-only unless the operator grants more. */
+          permissions: ('read' | 'write' | 'delete')[];
+          /** @description Anything else. */
+          note?: string;
+          /** @description Leave it out. The form hides it from people; a request that fills it is answered as accepted and dropped. */
+          fax?: string;
+        };
+        'application/x-www-form-urlencoded': {
+          /** @description Your name, or your organisation’s. */
+          name: string;
+          /** @description Where the operator answers: the claim link or the reason for a refusal. Never shown or logged. */
+          email: string;
+          /** @description What you are building, and which endpoints it needs. */
+          project: string;
+          /** @description The project’s page, if it has one: an http(s) URL. */
+          website?: string;
+          /** @description The resource types the key should read, or `*` for all. */
+          scopes: ('*' | 'prayer-times' | 'qibla' | 'hijri' | 'mosques' | 'quran' | 'hadith')[];
+          /** @description `read`, and `write` or `delete` if the project edits content. Keys are read-only unless the operator grants more. */
+          permissions: ('read' | 'write' | 'delete')[];
+          /** @description Anything else. */
+          note?: string;
+          /** @description Leave it out. The form hides it from people; a request that fills it is answered as accepted and dropped. */
+          fax?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      202: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description `kr_` and 22 base62 characters: unguessable, the only way to look it up. */
+              id: string;
+              /** @enum {string} */
+              status: 'pending';
+              /** Format: date-time */
+              createdAt: string;
+            };
+          };
+          'text/html': string;
+        };
+      };
+      /** @description `VALIDATION_ERROR`, `INVALID_JSON` */
+      400: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR' | 'INVALID_JSON';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+          'text/html': string;
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `CONFLICT` */
+      409: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'CONFLICT';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+          'text/html': string;
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE` */
+      413: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'PAYLOAD_TOO_LARGE';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds until the window resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE` */
+      503: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'SERVICE_UNAVAILABLE';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getKeyRequestsId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The id answered to the request (`kr_…`). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: string;
+              /**
+               * @description `approved`: the claim link is on its way; `claimed`: the key was taken; `expired`: the link ran out (7 days).
+               * @enum {string}
+               */
+              status: 'pending' | 'approved' | 'rejected' | 'claimed' | 'expired';
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              decidedAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description Not Modified: `If-None-Match` matched the ETag; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds until the window resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE` */
+      503: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'SERVICE_UNAVAILABLE';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
   getHealth: {
     parameters: {
       query?: never;
@@ -8851,6 +9387,283 @@ export interface operations {
         };
         content: {
           'text/html': string;
+        };
+      };
+      /** @description Not Modified: `If-None-Match` matched the ETag; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getRequestKeyForm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An HTML page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Not Modified: `If-None-Match` matched the ETag; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getRequestKeyScript: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description JavaScript. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/javascript': string;
+        };
+      };
+      /** @description Not Modified: `If-None-Match` matched the ETag; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getPagesStylesheet: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description CSS. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/css': string;
+        };
+      };
+      /** @description Not Modified: `If-None-Match` matched the ETag; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getKeyClaim: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The one-time token of the link an approval sends (stored only as its SHA-256). */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An HTML page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The link was used, has expired, or never existed. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  postKeyClaim: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The one-time token of the link an approval sends (stored only as its SHA-256). */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An HTML page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Posted from another site. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description The link was used, has expired, or never existed. */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getKeyClaimScript: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description JavaScript. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/javascript': string;
         };
       };
       /** @description Not Modified: `If-None-Match` matched the ETag; no body. */

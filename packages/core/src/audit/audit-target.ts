@@ -9,7 +9,8 @@ export type AuditTarget =
   | { type: 'hadith-translation'; collection: string; number: string | number; locale: string }
   | { type: 'hadith-collection'; collection: string }
   | { type: 'mosque'; slug: string }
-  | { type: 'api-key'; id: string };
+  | { type: 'api-key'; id: string }
+  | { type: 'key-request'; id: string };
 
 export type AuditTargetType = AuditTarget['type'];
 export type AuditTargetOf<Type extends AuditTargetType> = Extract<AuditTarget, { type: Type }>;
@@ -36,5 +37,7 @@ export function auditResource(target: AuditTarget): string {
       return `mosques/${target.slug}`;
     case 'api-key':
       return `keys/${target.id}`;
+    case 'key-request':
+      return `keys/requests/${target.id}`;
   }
 }

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import { AppError, validationError } from '../errors.js';
 import { parameterError } from '../parameter-error.js';
 import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
-import { isPermission, isScope, summarizeKey, type ApiKeySummary } from './api-key.js';
+import { isPermission, isScope, summarizeKey, type ApiKeyRecord, type ApiKeySummary } from './api-key.js';
 import { generateApiKey, generateKeyId, hashApiKey } from './key-material.js';
 
 export interface CreateKeyInput {
@@ -28,38 +28,53 @@ export async function createApiKey(
   input: CreateKeyInput,
   actor: Actor = OPERATOR_ACTOR,
 ): Promise<IssuedKey> {
+  const prepared = prepareKey(input, deps.clock.now());
+  await deps.unitOfWork.run((stores) => storeIssuedKey(stores, prepared, actor));
+  return { key: prepared.key, summary: summarizeKey(prepared.record) };
+}
+
+/** A key checked and made, not yet stored: its secret and its record. */
+export interface PreparedKey {
+  key: string;
+  record: ApiKeyRecord;
+}
+
+/** Checks the grant and makes the key (secret and record) as of `now`; stores nothing. */
+export function prepareKey(input: CreateKeyInput, now: Date): PreparedKey {
   const name = input.name.trim();
   if (!name || name.length > MAX_NAME_LENGTH)
     throw parameterError('name', `name must be 1 to ${MAX_NAME_LENGTH} characters.`);
   const scopes = parseList(input.scopes, 'scopes', isScope);
   const permissions = parseList(input.permissions, 'permissions', isPermission);
-  const now = deps.clock.now();
   const expiresAt = parseExpiry(input.expiresAt ?? null, now);
-
   const key = generateApiKey();
-  const record = {
-    id: generateKeyId(),
-    name,
-    hash: hashApiKey(key),
-    scopes,
-    permissions,
-    expiresAt,
-    revokedAt: null,
-    createdAt: now.toISOString(),
-    lastUsedAt: null,
+  return {
+    key,
+    record: {
+      id: generateKeyId(),
+      name,
+      hash: hashApiKey(key),
+      scopes,
+      permissions,
+      expiresAt,
+      revokedAt: null,
+      createdAt: now.toISOString(),
+      lastUsedAt: null,
+    },
   };
-  await deps.unitOfWork.run(async (stores) => {
-    await stores.keys.insert(record);
-    await stores.audit.append({
-      at: record.createdAt,
-      ...actor,
-      action: 'keys.create',
-      target: { type: 'api-key', id: record.id },
-      before: null,
-      after: summarizeKey(record),
-    });
+}
+
+/** Stores a prepared key and its audit entry, in the caller's transaction. */
+export async function storeIssuedKey(stores: Stores, { record }: PreparedKey, actor: Actor): Promise<void> {
+  await stores.keys.insert(record);
+  await stores.audit.append({
+    at: record.createdAt,
+    ...actor,
+    action: 'keys.create',
+    target: { type: 'api-key', id: record.id },
+    before: null,
+    after: summarizeKey(record),
   });
-  return { key, summary: summarizeKey(record) };
 }
 
 export async function listApiKeys(stores: Pick<Stores, 'keys'>): Promise<ApiKeySummary[]> {

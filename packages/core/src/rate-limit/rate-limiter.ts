@@ -16,7 +16,11 @@ export interface RateLimitPolicy {
 
 /** Port: counts requests per bucket (a key id or a client address) in fixed windows. */
 export interface RateLimiter {
-  consume(bucket: string, now: Date): Promise<RateLimitDecision>;
+  /**
+   * Counts one request in `bucket`'s current window: the limiter's own policy, or `policy` when given (a
+   * tighter limit of its own, e.g. submissions per address per hour, counted in buckets of its own).
+   */
+  consume(bucket: string, now: Date, policy?: RateLimitPolicy): Promise<RateLimitDecision>;
 }
 
 /** Windows are aligned to multiples of their length since the epoch. */

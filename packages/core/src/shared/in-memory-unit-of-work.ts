@@ -5,6 +5,7 @@ import { InMemoryEditionStore } from '../editions/in-memory-edition-store.js';
 import { InMemoryHadithData } from '../hadith/in-memory-hadith-data.js';
 import { InMemoryHadithImportStore } from '../hadith/in-memory-hadith-import-store.js';
 import { InMemoryHadithStore } from '../hadith/in-memory-hadith-store.js';
+import { InMemoryKeyRequestStore } from '../key-requests/in-memory-key-request-store.js';
 import { InMemoryKeyStore } from '../keys/in-memory-key-store.js';
 import { InMemoryMosqueStore } from '../mosques/in-memory-mosque-store.js';
 import { InMemoryQuranStore } from '../quran/in-memory-quran-store.js';
@@ -43,6 +44,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
 export function createInMemoryStores(): { stores: Stores; unitOfWork: UnitOfWork; contentVersions: ContentVersions } {
   const versions = new InMemoryContentVersions();
   const hadithData = new InMemoryHadithData();
+  const keyRequests = new InMemoryKeyRequestStore();
   const [keys, audit, editions, quran, mosques] = [
     new InMemoryKeyStore(),
     new InMemoryAuditLog(),
@@ -77,10 +79,21 @@ export function createInMemoryStores(): { stores: Stores; unitOfWork: UnitOfWork
       versions,
     ),
     mosques: raisingVersionOnWrites(mosques, 'mosques', ['insert', 'insertMany', 'update'], versions),
+    // No content area: no cached answer depends on key requests (their status is computed on every request).
+    keyRequests,
   } satisfies Stores;
   return {
     stores,
-    unitOfWork: new InMemoryUnitOfWork(stores, [keys, audit, editions, quran, hadithData, mosques, versions]),
+    unitOfWork: new InMemoryUnitOfWork(stores, [
+      keys,
+      audit,
+      editions,
+      quran,
+      hadithData,
+      mosques,
+      keyRequests,
+      versions,
+    ]),
     contentVersions: versions,
   };
 }

@@ -2,6 +2,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { EditionStore } from '../editions/edition-store.js';
 import type { HadithImportStore } from '../hadith/hadith-import-store.js';
 import type { HadithStore } from '../hadith/hadith-store.js';
+import type { KeyRequestStore } from '../key-requests/key-request-store.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { MosqueStore } from '../mosques/mosque-store.js';
 import type { QuranStore } from '../quran/quran-store.js';
@@ -15,6 +16,7 @@ export interface Stores {
   hadith: HadithStore;
   hadithImports: HadithImportStore;
   mosques: MosqueStore;
+  keyRequests: KeyRequestStore;
 }
 
 /** Port: runs work against stores bound to one transaction; all of it commits or none of it does. */

@@ -78,4 +78,24 @@ describe('http pipeline: count the request (the rate limit)', () => {
     expect(await count(aRequest('127.0.0.1', null, { 'x-forwarded-for': '10.0.0.10' }).ctx)).to.equal(false);
     expect(await count(aRequest('10.0.0.9', null, { 'x-forwarded-for': '10.0.0.11' }).ctx)).to.equal(false);
   });
+
+  it('counts a route with a tighter limit per address too, whatever the key, refusing past it', async () => {
+    const count = requestCounting(
+      { rateLimiter: new InMemoryRateLimiter({ limit: 100, windowMs: 60_000 }), clock },
+      trustNone,
+    );
+    const hourly = { limit: 2, windowMs: 3_600_000 };
+    const { record } = aKey();
+    const allowed = [];
+    for (const key of [record, null]) allowed.push(await count(aRequest('10.0.0.7', key).ctx, hourly));
+    const third = aRequest('10.0.0.7', null);
+    allowed.push(await count(third.ctx, hourly));
+    expect(allowed).to.deep.equal([true, true, false]);
+    expect(third.res.statusCode).to.equal(429);
+    expect(third.res.getHeader('X-RateLimit-Limit')).to.equal('2');
+    expect(JSON.parse(third.body()).error.message).to.match(/^Rate limit of 2 requests per hour exceeded/);
+    expect(await count(aRequest('10.0.0.8', null).ctx, hourly)).to.equal(true);
+    // Without the tighter limit the same address still has its general budget.
+    expect(await count(aRequest('10.0.0.7', null).ctx)).to.equal(true);
+  });
 });

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { HttpRefusal, isKnownFailure, STATUS_BY_ERROR_CODE, type ApiErrorCode } from '../platform/error-statuses.js';
 import { JSON_CONTENT_TYPE } from '../platform/representation.js';
+import { loggablePath } from './request-log.js';
 
 /** The one place the error envelope is built: `{"error": {"code", "message"}}` as the bytes sent. */
 export const envelope = (code: ApiErrorCode, message: string): Buffer =>
@@ -30,7 +31,8 @@ export interface FailedRequest {
  */
 export function sendFailure(logger: Logger, { req, res, requestId, path }: FailedRequest, error: unknown): void {
   const known = isKnownFailure(error) ? error : fromRequestReading(error, req.headers['content-encoding']);
-  if (!known) logger.error({ requestId, err: error, method: req.method, path }, 'unexpected failure');
+  if (!known)
+    logger.error({ requestId, err: error, method: req.method, path: loggablePath(path) }, 'unexpected failure');
   if (res.headersSent) return void res.destroy();
   const failure =
     known ?? new AppError('INTERNAL_ERROR', `Something went wrong; quote request id ${requestId} when reporting it.`);

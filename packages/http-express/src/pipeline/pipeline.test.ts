@@ -228,4 +228,18 @@ describe('http pipeline: counting comes before any of the route’s work', () =>
     expect(preflight.headers['x-ratelimit-limit']).to.equal(undefined);
     expect((await request(app).delete('/health')).status).to.equal(405);
   });
+
+  it('routes service pages by method and a path parameter, outside the count', async () => {
+    const token = 'A'.repeat(43);
+    for (const method of ['get', 'post'] as const) {
+      const response = await request(app)[method](`/keys/claim/${token}`);
+      expect(response.status, method).to.equal(410); // the page itself answered: an unknown link
+      expect(response.headers['content-type']).to.equal('text/html; charset=utf-8');
+      expect(response.headers['x-ratelimit-limit']).to.equal(undefined);
+    }
+    const other = await request(app).delete(`/keys/claim/${token}`);
+    expect(other.status).to.equal(405);
+    expect(other.headers.allow).to.equal('GET, POST, HEAD, OPTIONS');
+    expect((await request(app).get('/keys/claim/')).status).to.equal(404);
+  });
 });

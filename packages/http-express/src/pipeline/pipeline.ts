@@ -3,12 +3,12 @@ import express from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import parseUrl from 'parseurl';
-import type { AppDependencies } from '../dependencies.js';
+import { DEFAULT_SUBMISSION_LIMIT, type AppDependencies } from '../dependencies.js';
 import { API_PREFIX } from '../openapi.js';
 import { HttpRefusal } from '../platform/error-statuses.js';
 import type { RepresentationCache } from '../platform/representation-cache.js';
 import { JSON_CONTENT_TYPE, jsonRepresentation, Representation } from '../platform/representation.js';
-import { cacheControlOf, type RouteDefinition } from '../platform/route.js';
+import { cacheControlOf, type FormFields, type RouteDefinition } from '../platform/route.js';
 import { cachedAnswers } from './cached-answer.js';
 import { checkAccess } from './check-access.js';
 import { allowReadsFromAnyOrigin, answerPreflight, isPreflight } from './cors.js';
@@ -21,7 +21,8 @@ import { logWhenFinished } from './request-log.js';
 import { observeWhenFinished } from './observe-request.js';
 import { RouteTable } from './route-table.js';
 import { runHandler } from './run-handler.js';
-import { servicePages, type ServicePage } from './service-pages.js';
+import { answerFormPost, isFormPost } from './form-post.js';
+import { methodAndPath, servicePages, type ServicePage } from './service-pages.js';
 import { inputValidation, type SentInput, type ValidatedInput } from './validate-input.js';
 
 const BODY_LIMIT = '64kb';
@@ -48,8 +49,10 @@ export interface PipelineOptions {
  */
 export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[], options: PipelineOptions) {
   const table = new RouteTable<Target>();
-  for (const [path, page] of Object.entries(servicePages(deps, routes)))
-    table.add('GET', path, { kind: 'service', page });
+  for (const [entry, page] of Object.entries(servicePages(deps, routes))) {
+    const { method, path } = methodAndPath(entry);
+    table.add(method, path, { kind: 'service', page });
+  }
   for (const route of routes) {
     table.add(route.method.toUpperCase(), API_PREFIX + route.path, {
       kind: 'api',
@@ -61,6 +64,7 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
   const count = requestCounting(deps, options.trustProxy);
   const answers = cachedAnswers(deps, options.cache);
   const parseJsonBody = express.json({ limit: BODY_LIMIT, strict: false, type: () => true });
+  const parseFormBody = express.urlencoded({ limit: BODY_LIMIT, extended: false, type: () => true });
 
   async function steps(ctx: RequestContext): Promise<void> {
     const { req, res } = ctx;
@@ -70,19 +74,27 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     }
     const match = table.match(req.method ?? 'GET', ctx.path);
     if (match.kind !== 'not-found') ctx.routeTemplate = match.path;
-    if (match.kind === 'found' && match.target.kind === 'service') return match.target.page(req, res);
+    if (match.kind === 'found' && match.target.kind === 'service') return match.target.page(req, res, match.params);
     const servicePath = match.kind === 'method-not-allowed' && match.targets.some(({ kind }) => kind === 'service');
     if (!servicePath) {
       await identify(
         ctx,
         match.kind === 'found' && match.target.kind === 'api' && match.target.route.keyInQuery === true,
       );
-      if (!(await count(ctx))) return;
+      const route = match.kind === 'found' && match.target.kind === 'api' ? match.target.route : undefined;
+      if (!(await count(ctx, route?.addressLimit && (deps.submissionLimit ?? DEFAULT_SUBMISSION_LIMIT)))) return;
     }
     if (match.kind === 'not-found') throw new AppError('NOT_FOUND', `No route for ${req.method} ${ctx.path}.`);
     if (match.kind === 'method-not-allowed') return refuseMethod(ctx, match.allowed);
     const { route, validate } = match.target as Extract<Target, { kind: 'api' }>;
     ctx.key = checkAccess(route, ctx.verification, match);
+    if (route.htmlForm && isFormPost(req)) {
+      const fields = await readFormBody(req, res);
+      const sentForm = { query: parseQuery(ctx.rawQuery), params: match.params, body: route.htmlForm.toBody(fields) };
+      return answerFormPost(ctx, route, route.htmlForm, fields, () =>
+        runHandler(route, validate(sentForm), ctx.key, deps),
+      );
+    }
     const sent: SentInput = {
       query: parseQuery(ctx.rawQuery),
       params: match.params,
@@ -121,8 +133,17 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
   }
 
   function readJsonBody(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
+    return readBody(parseJsonBody, req, res);
+  }
+
+  /** An HTML form's fields (`application/x-www-form-urlencoded`); a name sent twice gives a list. */
+  async function readFormBody(req: IncomingMessage, res: ServerResponse): Promise<FormFields> {
+    return ((await readBody(parseFormBody, req, res)) ?? {}) as FormFields;
+  }
+
+  function readBody(parser: express.RequestHandler, req: IncomingMessage, res: ServerResponse): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      parseJsonBody(req as express.Request, res as express.Response, (error?: unknown) =>
+      parser(req as express.Request, res as express.Response, (error?: unknown) =>
         error ? reject(error) : resolve((req as { body?: unknown }).body),
       );
     });

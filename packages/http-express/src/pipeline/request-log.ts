@@ -1,9 +1,13 @@
 import type { Logger } from 'pino';
 import type { RequestContext } from './request-context.js';
 
+/** A path as it may be logged: the secret of a claim link (`/keys/claim/{token}`) is left out. */
+export const loggablePath = (path: string): string => path.replace(/^(\/keys\/claim\/)[^/]+/i, '$1(token)');
+
 /**
- * One structured line per request, written when its response is finished. Only the path is logged: never
- * headers or the query string, so that a key sent by mistake in either place cannot reach the log.
+ * One structured line per request, written when its response is finished. Only the path is logged (a claim
+ * link's token left out): never headers or the query string, so that a key sent by mistake in either place cannot
+ * reach the log.
  */
 export function logWhenFinished(logger: Logger, ctx: RequestContext): void {
   const started = process.hrtime.bigint();
@@ -12,7 +16,7 @@ export function logWhenFinished(logger: Logger, ctx: RequestContext): void {
       {
         requestId: ctx.requestId,
         method: ctx.req.method,
-        path: ctx.path,
+        path: loggablePath(ctx.path),
         status: ctx.res.statusCode,
         durationMs: Number(process.hrtime.bigint() - started) / 1e6,
         // The key presented and found, whether or not the route then accepted it (who is probing what).

@@ -86,7 +86,32 @@ export interface RouteDefinition<
   guard?(input: { params: Record<string, unknown>; key: ApiKeyRecord | null }): void;
   /** Runs on the parsed body before schema validation (e.g. `text_ar` is forbidden, not merely unknown). */
   bodyGuard?(body: unknown): void;
+  /**
+   * POST only: the route also takes `application/x-www-form-urlencoded`, an HTML form posted with JavaScript
+   * off, and answers it with an HTML page (a refusal the sender can correct, with the form again).
+   */
+  htmlForm?: HtmlForm;
+  /**
+   * A tighter limit per client address, counted besides the general one (and before any of the route's
+   * work): `submissions` is `AppDependencies.submissionLimit` (5 an hour by default).
+   */
+  addressLimit?: 'submissions';
+  /** Overrides `cacheControlOf` (an open answer that changes, such as a request's status). */
+  cacheControl?: string;
   handle(input: RouteInput<PartOf<Query>, PartOf<Params>, PartOf<Body>>, deps: AppDependencies): Promise<RouteResult>;
+}
+
+/** A form's fields as posted: a name sent more than once (checkboxes) gives a list. */
+export type FormFields = Record<string, string | string[]>;
+
+/** How a route that takes an HTML form reads it and answers it in HTML. */
+export interface HtmlForm {
+  /** The fields as the body schema reads them. */
+  toBody(fields: FormFields): Record<string, unknown>;
+  /** The page answering a success (with the route's success status). */
+  answered(data: unknown): string;
+  /** The page answering a refusal the sender can correct: the form again, kept as sent, the message by its field. */
+  refused(fields: FormFields, message: string): string;
 }
 
 /** A route whose handler types are inferred from its schemas. */
@@ -102,5 +127,5 @@ export const permissionFor = (method: HttpMethod) =>
   method === 'get' ? 'read' : method === 'delete' ? 'delete' : 'write';
 
 /** Open answers may be kept by any cache for an hour; keyed ones are the key holder's and revalidated each time. */
-export const cacheControlOf = (route: Pick<RouteDefinition, 'resource'>) =>
-  route.resource === null ? 'public, max-age=3600' : 'private, max-age=0';
+export const cacheControlOf = (route: Pick<RouteDefinition, 'resource' | 'cacheControl'>) =>
+  route.cacheControl ?? (route.resource === null ? 'public, max-age=3600' : 'private, max-age=0');

@@ -1,6 +1,7 @@
 import type { RouteDefinition } from '../platform/route.js';
 import { hadithRoutes } from './hadith/index.js';
 import { hijriRoutes } from './hijri/index.js';
+import { keyRequestRoutes } from './key-requests/key-requests.routes.js';
 import { mosquesRoutes } from './mosques/index.js';
 import { prayerTimesRoutes } from './prayer-times/index.js';
 import { qiblaRoute } from './qibla.routes.js';
@@ -16,4 +17,5 @@ export const apiRoutes: RouteDefinition[] = [
   ...quranRoutes,
   ...hadithRoutes,
   translationsIndexRoute,
+  ...keyRequestRoutes,
 ];

@@ -1,0 +1,141 @@
+import { isPermission, isScope, type Permission, type Scope } from '../keys/api-key.js';
+import { parameterError } from '../parameter-error.js';
+
+/**
+ * The rules of a key request's fields (CONTRACT §18), written once: the core checks them, and the HTTP
+ * adapter's request schema and the form's script in the browser are made from the same patterns, limits
+ * and sentences, so the three cannot drift apart.
+ */
+
+/** C0 and C1 controls but tab, line feed and carriage return, and the bidi embeddings, overrides and isolates. */
+const UNSAFE_IN_TEXT = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069';
+/** The same, and tab, line feed and carriage return too: for one-line fields. */
+const UNSAFE_IN_LINE = '\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069';
+
+export const KEY_REQUEST_PATTERNS = {
+  /** One line of text: no control characters, no bidi overrides. */
+  line: `^[^${UNSAFE_IN_LINE}]*$`,
+  /** Paragraphs: line breaks and tabs allowed, other controls and bidi overrides not. */
+  text: `^[^${UNSAFE_IN_TEXT}]*$`,
+  email: `^[^\\s@${UNSAFE_IN_LINE}]+@[^\\s@.${UNSAFE_IN_LINE}]+(\\.[^\\s@.${UNSAFE_IN_LINE}]+)+$`,
+  website: `^https?://[^\\s${UNSAFE_IN_LINE}]+$`,
+} as const;
+
+export const KEY_REQUEST_LIMITS = {
+  name: { min: 1, max: 200 },
+  email: { max: 254 },
+  project: { min: 20, max: 5_000 },
+  website: { max: 2_000 },
+  note: { max: 2_000 },
+} as const;
+
+/** How each rule is worded after the field's name ("name must be …"): the core's errors and the schema's alike. */
+export const KEY_REQUEST_RULES = {
+  name: `must be ${KEY_REQUEST_LIMITS.name.min} to ${KEY_REQUEST_LIMITS.name.max} characters on one line`,
+  characters: 'must not contain control characters or bidirectional overrides',
+  email: `must be an e-mail address (at most ${KEY_REQUEST_LIMITS.email.max} characters)`,
+  project: `must be ${KEY_REQUEST_LIMITS.project.min} to ${KEY_REQUEST_LIMITS.project.max} characters`,
+  website: `must be an http:// or https:// URL of at most ${KEY_REQUEST_LIMITS.website.max} characters`,
+  note: `must be at most ${KEY_REQUEST_LIMITS.note.max} characters`,
+  scopes: 'must name one or more of prayer-times, qibla, hijri, mosques, quran, hadith, or *',
+  permissions: 'must include read, and otherwise only write or delete',
+  fax: 'must be left empty',
+} as const;
+
+/** A key request as sent. `fax` is a trap for bots: people never see it, so it must stay empty. */
+export interface KeyRequestInput {
+  name: string;
+  email: string;
+  project: string;
+  website?: string | null;
+  scopes: string[];
+  permissions: string[];
+  note?: string | null;
+  fax?: string | null;
+}
+
+export interface ValidKeyRequest {
+  name: string;
+  email: string;
+  project: string;
+  website: string | null;
+  scopes: Scope[];
+  permissions: Permission[];
+  note: string | null;
+}
+
+const lengthOf = (text: string) => [...text].length;
+
+/** Checks every field, naming the first bad one; text is trimmed, an empty optional field is null. */
+export function validateKeyRequest(input: KeyRequestInput): ValidKeyRequest {
+  const fields = input as unknown as Record<string, unknown>;
+  const name = text(fields, 'name', 'line', KEY_REQUEST_RULES.name);
+  if (name === null || lengthOf(name) > KEY_REQUEST_LIMITS.name.max) throw broken('name', KEY_REQUEST_RULES.name);
+  const email = text(fields, 'email', 'line', KEY_REQUEST_RULES.email);
+  if (
+    email === null ||
+    lengthOf(email) > KEY_REQUEST_LIMITS.email.max ||
+    !new RegExp(KEY_REQUEST_PATTERNS.email, 'u').test(email)
+  )
+    throw broken('email', KEY_REQUEST_RULES.email);
+  const project = text(fields, 'project', 'text', KEY_REQUEST_RULES.project);
+  if (
+    project === null ||
+    lengthOf(project) < KEY_REQUEST_LIMITS.project.min ||
+    lengthOf(project) > KEY_REQUEST_LIMITS.project.max
+  )
+    throw broken('project', KEY_REQUEST_RULES.project);
+  const website = text(fields, 'website', 'line', KEY_REQUEST_RULES.website);
+  if (website !== null && !isWebAddress(website)) throw broken('website', KEY_REQUEST_RULES.website);
+  const note = text(fields, 'note', 'text', KEY_REQUEST_RULES.note);
+  if (note !== null && lengthOf(note) > KEY_REQUEST_LIMITS.note.max) throw broken('note', KEY_REQUEST_RULES.note);
+  const scopes = list(fields.scopes, 'scopes', isScope, KEY_REQUEST_RULES.scopes);
+  const permissions = list(fields.permissions, 'permissions', isPermission, KEY_REQUEST_RULES.permissions);
+  if (!permissions.includes('read')) throw broken('permissions', KEY_REQUEST_RULES.permissions);
+  return {
+    name,
+    email: email.toLowerCase(),
+    project,
+    website,
+    scopes: scopes.includes('*') ? ['*'] : scopes,
+    permissions,
+    note,
+  };
+}
+
+/** Whether the trap field was filled (by a bot: people never see it). */
+export const isTrapFilled = (input: KeyRequestInput): boolean =>
+  typeof input.fax === 'string' ? input.fax.trim() !== '' : input.fax !== undefined && input.fax !== null;
+
+const broken = (field: string, rule: string) => parameterError(field, `${field} ${rule}.`);
+
+function text(fields: Record<string, unknown>, field: string, kind: 'line' | 'text', rule: string): string | null {
+  const value = fields[field];
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') throw broken(field, rule);
+  if (!new RegExp(KEY_REQUEST_PATTERNS[kind], 'u').test(value)) throw broken(field, KEY_REQUEST_RULES.characters);
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+function isWebAddress(value: string): boolean {
+  if (lengthOf(value) > KEY_REQUEST_LIMITS.website.max || !new RegExp(KEY_REQUEST_PATTERNS.website, 'u').test(value))
+    return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function list<T extends string>(
+  value: unknown,
+  field: string,
+  isValid: (each: string) => each is T,
+  rule: string,
+): T[] {
+  if (!Array.isArray(value) || value.length === 0 || value.some((each) => typeof each !== 'string' || !isValid(each)))
+    throw broken(field, rule);
+  return [...new Set(value as T[])];
+}
