@@ -56,6 +56,7 @@ export interface KeyRequestInput {
 
 export interface ValidKeyRequest {
   name: string;
+  /** Lower-cased; shown only to the operator, never in a response or a log line. */
   email: string;
   project: string;
   website: string | null;

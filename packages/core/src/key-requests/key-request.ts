@@ -1,4 +1,4 @@
-import type { Permission, Scope } from '../keys/api-key.js';
+import type { ValidKeyRequest } from './key-request-input.js';
 
 /**
  * A request for an API key (CONTRACT §18): who asks, what they build, what they need. Pending until the
@@ -15,17 +15,9 @@ export const KEY_REQUEST_STATUSES: readonly KeyRequestStatus[] = [
   'expired',
 ];
 
-export interface KeyRequestRecord {
+export interface KeyRequestRecord extends ValidKeyRequest {
   /** `kr_` and 22 base62 characters (about 131 bits): unguessable, so the status lookup is open. */
   id: string;
-  name: string;
-  /** Lower-cased; shown only to the operator, never in a response or a log line. */
-  email: string;
-  project: string;
-  website: string | null;
-  scopes: Scope[];
-  permissions: Permission[];
-  note: string | null;
   status: Exclude<KeyRequestStatus, 'expired'>;
   createdAt: string;
   decidedAt: string | null;

@@ -1,7 +1,7 @@
 import { claimKey, viewClaim, type ApiKeySummary, type OpenClaim } from '@islamic-data/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDependencies } from '../dependencies.js';
-import { escapeHtml, HTML, page, PAGE_HEADERS } from './html.js';
+import { escapeHtml, page, sendPage } from './html.js';
 
 /**
  * `/keys/claim/{token}` (CONTRACT §18): the one-time link an approval makes. Its GET shows who asked and what
@@ -24,16 +24,6 @@ const FIRST_REQUESTS: Record<string, string> = {
 
 const firstRequestOf = (key: ApiKeySummary) =>
   FIRST_REQUESTS[key.scopes.includes('*') ? 'qibla' : (key.scopes.find((scope) => FIRST_REQUESTS[scope]) ?? 'qibla')]!;
-
-function send(req: IncomingMessage, res: ServerResponse, status: number, html: string): void {
-  const body = Buffer.from(html);
-  res.statusCode = status;
-  for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Content-Type', HTML);
-  res.setHeader('Content-Length', body.length);
-  res.end(req.method === 'HEAD' ? undefined : body);
-}
 
 const GONE = page(
   'Link no longer valid',
@@ -107,14 +97,14 @@ export function claimPages(deps: AppDependencies) {
   return {
     view: async (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => {
       const claim = await viewClaim(deps, params.token ?? '');
-      send(req, res, claim ? 200 : 410, claim ? claimPage(claim) : GONE);
+      sendPage(req, res, claim ? 200 : 410, claim ? claimPage(claim) : GONE);
     },
     reveal: async (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => {
       // Another site's page may not spend a link by posting to it.
-      if (req.headers['sec-fetch-site'] === 'cross-site') return send(req, res, 403, GONE);
+      if (req.headers['sec-fetch-site'] === 'cross-site') return sendPage(req, res, 403, GONE);
       const claimed = await claimKey(deps, params.token ?? '');
-      if (!claimed) return send(req, res, 410, GONE);
-      send(req, res, 200, revealedPage(claimed.key, claimed.summary, originOf(req, deps.publicUrl)));
+      if (!claimed) return sendPage(req, res, 410, GONE);
+      sendPage(req, res, 200, revealedPage(claimed.key, claimed.summary, originOf(req, deps.publicUrl)));
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Representation } from '../platform/representation.js';
 
 /**
@@ -108,4 +109,15 @@ export function pageAssets(scripts: Record<string, string>): Record<string, Repr
       ...PAGE_HEADERS,
     });
   return assets;
+}
+
+/** Sends a page made for one request (a form's answer, a claim): never stored, with the pages' protections. */
+export function sendPage(req: IncomingMessage, res: ServerResponse, status: number, html: string): void {
+  const body = Buffer.from(html);
+  res.statusCode = status;
+  for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Content-Type', HTML);
+  res.setHeader('Content-Length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { HTML, PAGE_HEADERS } from '../pages/html.js';
+import { sendPage } from '../pages/html.js';
 import { isKnownFailure, STATUS_BY_ERROR_CODE } from '../platform/error-statuses.js';
 import type { FormFields, HtmlForm, RouteDefinition, RouteResult } from '../platform/route.js';
 import type { RequestContext } from './request-context.js';
@@ -36,12 +36,5 @@ export async function answerFormPost(
     status = STATUS_BY_ERROR_CODE[error.code];
     html = form.refused(fields, error.message);
   }
-  const { res } = ctx;
-  const body = Buffer.from(html);
-  res.statusCode = status;
-  for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Content-Type', HTML);
-  res.setHeader('Content-Length', body.length);
-  res.end(body);
+  sendPage(ctx.req, ctx.res, status, html);
 }
