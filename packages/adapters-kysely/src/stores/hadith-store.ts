@@ -91,6 +91,43 @@ export function kyselyHadithStore<DB extends SharedDatabase>(
       return rows.map(fromHadithBookRow);
     },
 
+    async listBookSummaries(collection: string) {
+      const spans = await trx
+        .selectFrom('hadiths as h')
+        .innerJoin('hadith_books as b', (join) =>
+          join.onRef('b.collection', '=', 'h.collection').onRef('b.number', '=', 'h.book_number'),
+        )
+        .select(['b.number', 'b.name_en', 'b.name_ar'])
+        .select((eb) => [
+          eb.fn.min('h.sequence').as('first'),
+          eb.fn.max('h.sequence').as('last'),
+          eb.fn.countAll().as('count'),
+        ])
+        .where('h.collection', '=', collection)
+        .where(PUBLISHED)
+        .groupBy(['b.number', 'b.name_en', 'b.name_ar'])
+        .orderBy('b.number')
+        .execute();
+      if (spans.length === 0) return [];
+      const sequences = spans.flatMap((span) => [Number(span.first), Number(span.last)]);
+      const numbers = new Map(
+        (
+          await trx
+            .selectFrom('hadiths')
+            .select(['sequence', 'number'])
+            .where('collection', '=', collection)
+            .where('sequence', 'in', sequences)
+            .execute()
+        ).map((row) => [row.sequence, row.number] as const),
+      );
+      return spans.map((span) => ({
+        ...fromHadithBookRow({ collection, number: span.number, name_en: span.name_en, name_ar: span.name_ar }),
+        firstNumber: numbers.get(Number(span.first))!,
+        lastNumber: numbers.get(Number(span.last))!,
+        count: Number(span.count),
+      }));
+    },
+
     async resolveNumber(collection: string, key: string) {
       const row = await trx
         .selectFrom('hadith_number_keys')
@@ -112,6 +149,7 @@ export function kyselyHadithStore<DB extends SharedDatabase>(
     async listHadiths(collection, query) {
       let select = hadithsWithBooks().where('h.collection', '=', collection).where('h.sequence', '>', query.startAfter);
       if (!query.includeUnpublished) select = select.where(PUBLISHED);
+      if (query.book !== undefined) select = select.where('h.book_number', '=', query.book);
       return withTranslations(await select.orderBy('h.sequence').limit(query.limit).execute(), query);
     },
 

@@ -1,6 +1,13 @@
 import type { HadithSearchHit, HadithTextSearch } from '../search/search.js';
 import type { Translation } from '../shared/translation.js';
-import type { Hadith, HadithBook, HadithCollection, HadithCollectionInfo, HadithMetadata } from './hadith.js';
+import type {
+  Hadith,
+  HadithBook,
+  HadithBookSummary,
+  HadithCollection,
+  HadithCollectionInfo,
+  HadithMetadata,
+} from './hadith.js';
 
 export interface HadithQuery {
   /** Translations to include, by language code; absent: every language the hadith has. */
@@ -12,6 +19,8 @@ export interface HadithPageQuery extends HadithQuery {
   startAfter: number;
   limit: number;
   includeUnpublished: boolean;
+  /** Only the hadiths of this book (its number). */
+  book?: number;
 }
 
 export interface HadithText {
@@ -32,6 +41,11 @@ export interface HadithStore {
   getCollectionInfo(slug: string): Promise<HadithCollectionInfo | undefined>;
   /** The collection's books by number. */
   listBooks(collection: string): Promise<HadithBook[]>;
+  /**
+   * The books that have published hadiths, by number, each with the numbers of its first and last
+   * published hadith and how many it has.
+   */
+  listBookSummaries(collection: string): Promise<HadithBookSummary[]>;
 
   /** The sequence of the hadith a match key (see hadithNumberKey) names, if any. */
   resolveNumber(collection: string, key: string): Promise<number | undefined>;

@@ -4,6 +4,8 @@ import {
   getCollectionRoute,
   getHadithRoute,
   hadithRefsRoute,
+  listBookHadithsRoute,
+  listBooksRoute,
   listCollectionsRoute,
   listHadithsRoute,
 } from './hadith-reads.routes.js';
@@ -16,6 +18,8 @@ export const hadithRoutes: RouteDefinition[] = [
   hadithSearchRoute,
   getCollectionRoute,
   listHadithsRoute,
+  listBooksRoute,
+  listBookHadithsRoute,
   getHadithRoute,
   patchHadithRoute,
   putTranslationRoute,
