@@ -39,3 +39,11 @@ export {
   HADITH_REFS_PLACES,
 } from './hadith/hadith-refs-format.js';
 export * from './quran/quran-meta-layout.js';
+export {
+  CORPUS_FILES,
+  TANZIL_METADATA_FILE,
+  TANZIL_SIMPLE_FILE,
+  readCorpusWords,
+  readTanzilMetadata,
+  readTanzilSimple,
+} from './quran/quran-study-sources.js';

@@ -53,6 +53,8 @@ export const EXAMPLE_REQUESTS: Record<string, ExampleRequest> = {
   getHadithRefs: { path: '/hadith/refs?refs=bukhari:1,nawawi40:2&translations=en' },
   getHadithCollectionsId: { path: '/hadith/collections/bukhari' },
   getHadithCollectionsIdHadiths: { path: '/hadith/collections/nawawi40/hadiths?limit=2' },
+  getHadithCollectionsIdBooks: { path: '/hadith/collections/nawawi40/books' },
+  getHadithCollectionsIdBooksBookHadiths: { path: '/hadith/collections/bukhari/books/1/hadiths?limit=2' },
   getHadithCollectionsIdHadithsNumber: { path: '/hadith/collections/bukhari/hadiths/1?translations=en' },
   patchHadithCollectionsIdHadithsNumber: {
     method: 'PATCH',

@@ -8,6 +8,7 @@ import { InMemoryHadithStore } from '../hadith/in-memory-hadith-store.js';
 import { InMemoryKeyStore } from '../keys/in-memory-key-store.js';
 import { InMemoryMosqueStore } from '../mosques/in-memory-mosque-store.js';
 import { InMemoryQuranStore } from '../quran/in-memory-quran-store.js';
+import { InMemoryQuranStudyStore } from '../quran-study/in-memory-quran-study-store.js';
 import type { Snapshottable } from './snapshottable.js';
 import type { Stores, UnitOfWork } from './unit-of-work.js';
 
@@ -50,6 +51,7 @@ export function createInMemoryStores(): { stores: Stores; unitOfWork: UnitOfWork
     new InMemoryQuranStore(),
     new InMemoryMosqueStore(),
   ];
+  const quranStudy = new InMemoryQuranStudyStore();
   const quranWrites = [
     'putTranslation',
     'deleteTranslation',
@@ -64,6 +66,12 @@ export function createInMemoryStores(): { stores: Stores; unitOfWork: UnitOfWork
     audit,
     editions: raisingVersionOnWrites(editions, 'editions', ['upsert'], versions),
     quran: raisingVersionOnWrites(quran, 'quran', quranWrites, versions),
+    quranStudy: raisingVersionOnWrites(
+      quranStudy,
+      'quran',
+      ['replaceSurahFacts', 'replaceScriptTexts', 'replaceWords'],
+      versions,
+    ),
     hadith: raisingVersionOnWrites(
       new InMemoryHadithStore(hadithData),
       'hadith',
@@ -80,7 +88,16 @@ export function createInMemoryStores(): { stores: Stores; unitOfWork: UnitOfWork
   } satisfies Stores;
   return {
     stores,
-    unitOfWork: new InMemoryUnitOfWork(stores, [keys, audit, editions, quran, hadithData, mosques, versions]),
+    unitOfWork: new InMemoryUnitOfWork(stores, [
+      keys,
+      audit,
+      editions,
+      quran,
+      quranStudy,
+      hadithData,
+      mosques,
+      versions,
+    ]),
     contentVersions: versions,
   };
 }

@@ -5,6 +5,7 @@ import type { HadithStore } from '../hadith/hadith-store.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { MosqueStore } from '../mosques/mosque-store.js';
 import type { QuranStore } from '../quran/quran-store.js';
+import type { QuranStudyStore } from '../quran-study/quran-study.js';
 
 /** The stores a use case may touch, all bound to one transaction (or to none). */
 export interface Stores {
@@ -12,6 +13,8 @@ export interface Stores {
   audit: AuditLog;
   editions: EditionStore;
   quran: QuranStore;
+  /** Surah facts, other scripts and words: upstream data, read-only through the API. */
+  quranStudy: QuranStudyStore;
   hadith: HadithStore;
   hadithImports: HadithImportStore;
   mosques: MosqueStore;
