@@ -1,4 +1,8 @@
 import { notFound } from '../errors.js';
+import type { ApiKeyRecord } from '../keys/api-key.js';
+import { SEARCH_LIMIT, searchQuran, type SearchInput } from '../search/search-content.js';
+import { SNIPPET_MARK } from '../search/snippet.js';
+import { canSeeUnpublished } from '../shared/translation.js';
 import { parameterError } from '../parameter-error.js';
 import type { Ayah, Surah } from '../quran/quran.js';
 import type { Stores } from '../shared/unit-of-work.js';
@@ -117,6 +121,7 @@ export type SurahWithFacts = Surah & {
   revelationOrder: number | null;
   rukus: number | null;
   pages: SurahFacts['pages'] | null;
+  factsCredit: StudyCredit | null;
 };
 
 /** The surahs with Tanzil's facts (null until the metadata is imported). */
@@ -129,6 +134,7 @@ export async function listSurahsWithFacts(stores: StudyStores): Promise<SurahWit
       revelationOrder: fact?.revelationOrder ?? null,
       rukus: fact?.rukus ?? null,
       pages: fact ? { ...fact.pages } : null,
+      factsCredit: fact ? METADATA_CREDIT : null,
     };
   });
 }
@@ -194,4 +200,80 @@ export function normaliseRoot(value: string): string | null {
   if (/^[A-Za-z$*]{1,6}$/.test(compact)) return compact;
   if (/^[\u0621-\u064A]{1,6}$/.test(compact)) return toBuckwalter(compact);
   return null;
+}
+
+export interface RootSearchInput {
+  root: string;
+  limit?: number;
+  startAfter?: string;
+  surah?: number;
+  viewer: Pick<ApiKeyRecord, 'permissions'> | null;
+}
+
+export interface RootSearchItem {
+  key: string;
+  surah: number;
+  ayah: number;
+  lang: string;
+  snippet: string;
+  /** How many of the ayah's words have the root. */
+  rootWords: number;
+}
+
+/**
+ * `/quran/search?root=`: every ayah with a word of the root, those with more such words first, then
+ * in mushaf order; the snippet is the ayah's corpus words with the root's words marked. Paged as the
+ * text search is (offset cursor, SEARCH_LIMIT).
+ */
+export async function searchQuranByRoot(
+  stores: StudyStores,
+  input: RootSearchInput,
+): Promise<{ items: RootSearchItem[]; nextStartAfter: string | null }> {
+  const limit = input.limit ?? SEARCH_LIMIT.default;
+  if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_LIMIT.max)
+    throw parameterError('limit', `limit must be an integer from 1 to ${SEARCH_LIMIT.max}.`);
+  const offset = input.startAfter === undefined ? 0 : Number(input.startAfter);
+  if (input.startAfter !== undefined && !/^\d{1,9}$/.test(input.startAfter))
+    throw parameterError('startAfter', 'startAfter must be a nextStartAfter of an earlier page (a whole number).');
+  const root = normaliseRoot(input.root);
+  if (root === null)
+    throw parameterError(
+      'root',
+      `root '${input.root}' is not a root in Arabic letters or Buckwalter (like رحم or rHm).`,
+    );
+  const ranked = (await stores.quranStudy.ayahsWithRoot(root))
+    .filter((hit) => input.surah === undefined || hit.surah === input.surah)
+    .sort((a, b) => b.count - a.count || a.surah - b.surah || a.ayah - b.ayah);
+  const items: RootSearchItem[] = [];
+  const mayWrite = canSeeUnpublished(input.viewer);
+  for (const hit of ranked.slice(offset, offset + limit)) {
+    if (!mayWrite && !(await stores.quran.getAyah(hit.surah, hit.ayah, { locales: [] }))?.published) continue;
+    const words = await stores.quranStudy.listWords(hit, hit);
+    const snippet = words
+      .map((word) => (word.root === root ? `${SNIPPET_MARK.open}${word.textAr}${SNIPPET_MARK.close}` : word.textAr))
+      .join(' ');
+    items.push({
+      key: `${hit.surah}:${hit.ayah}`,
+      surah: hit.surah,
+      ayah: hit.ayah,
+      lang: 'ar',
+      snippet,
+      rootWords: hit.count,
+    });
+  }
+  return { items, nextStartAfter: ranked.length > offset + limit ? `${offset + limit}` : null };
+}
+
+/** `/quran/search`: by text (`q`) or by root (`root`), exactly one of them. */
+export async function searchQuranTextOrRoot(
+  stores: StudyStores,
+  input: Omit<SearchInput, 'q'> & { q?: string; root?: string; surah?: number },
+) {
+  const { q, root, ...rest } = input;
+  if ((q === undefined) === (root === undefined))
+    throw parameterError(q === undefined ? 'q' : 'root', 'Give either q (text) or root, not both and not neither.');
+  if (root === undefined) return searchQuran(stores, { ...rest, q: q! });
+  if (rest.lang !== undefined && rest.lang !== 'ar')
+    throw parameterError('lang', 'With root, lang can only be ar: roots are found in the Arabic.');
+  return searchQuranByRoot(stores, { ...rest, root });
 }

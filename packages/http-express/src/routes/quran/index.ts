@@ -10,6 +10,7 @@ import {
 } from './quran-navigation.routes.js';
 import { getAyahRoute, listAyahsRoute, listSurahsRoute } from './quran-reads.routes.js';
 import { quranSearchRoute } from './quran-search.routes.js';
+import { lemmaRoute, rootRoute } from './quran-words.routes.js';
 import { deleteAyahTranslationRoute, patchAyahRoute, putAyahTranslationRoute } from './quran-writes.routes.js';
 
 export const quranRoutes: RouteDefinition[] = [
@@ -17,6 +18,8 @@ export const quranRoutes: RouteDefinition[] = [
   listAyahsRoute,
   getAyahRoute,
   quranSearchRoute,
+  rootRoute,
+  lemmaRoute,
   juzRoute,
   pageRoute,
   hizbQuarterRoute,
