@@ -31,6 +31,7 @@ export * from './editions/save-edition.js';
 export * from './quran/index.js';
 export * from './hadith/index.js';
 export * from './quran-study/index.js';
+export * from './daily/daily-and-random.js';
 export * from './mosques/index.js';
 export * from './shared/locale.js';
 export * from './shared/translation.js';

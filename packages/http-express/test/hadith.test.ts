@@ -530,6 +530,72 @@ describe('http: hadith (nine collections imported from shared/data)', function (
     });
   });
 
+  describe('random and daily (CONTRACT §21)', () => {
+    it('never answers hadith/random?maxLength=300 with a longer Arabic text, and varies', async () => {
+      const seen = new Set<string>();
+      for (let i = 0; i < 60; i++) {
+        const response = await get('/hadith/random?maxLength=300');
+        expect(response.status).to.equal(200);
+        const hadith = response.body.data as { collection: string; number: string; text_ar: string | null };
+        expect(hadith.text_ar).to.be.a('string');
+        expect([...hadith.text_ar!].length, `${hadith.collection} ${hadith.number}`).to.be.at.most(300);
+        seen.add(`${hadith.collection}:${hadith.number}`);
+      }
+      expect(seen.size).to.be.above(10);
+      const inMalik = (await get('/hadith/random?collection=malik&maxLength=200&translations=en')).body.data;
+      expect(inMalik.collection).to.equal('malik');
+      expect([...inMalik.text_ar].length).to.be.at.most(200);
+    });
+
+    it('answers 404 below the shortest Arabic text, and only the shortest at its length', async () => {
+      const texts = (
+        await Promise.all(
+          Object.keys(HADITH_JSON_README_COUNTS).map(async (slug) =>
+            (await t.deps.stores.hadith.listPublishedTexts(slug, 'ar')).map((text) => ({ slug, ...text })),
+          ),
+        )
+      ).flat();
+      const shortest = Math.min(...texts.map((text) => text.text.length));
+      expectError(await get(`/hadith/random?maxLength=${shortest - 1}`), 404, 'NOT_FOUND');
+      const allowed = new Set(
+        texts.filter((text) => text.text.length === shortest).map((text) => `${text.slug}:${text.number}`),
+      );
+      for (let i = 0; i < 5; i++) {
+        const hadith = (await get(`/hadith/random?maxLength=${shortest}`)).body.data;
+        expect(allowed.has(`${hadith.collection}:${hadith.number}`)).to.equal(true);
+      }
+    });
+
+    for (const [query, status, code] of [
+      ['maxLength=0', 400, 'VALIDATION_ERROR'],
+      ['maxLength=abc', 400, 'VALIDATION_ERROR'],
+      ['collection=test-unknown', 404, 'NOT_FOUND'],
+    ] as const) {
+      it(`answers hadith/random?${query} with ${status}`, async () => {
+        expectError(await get(`/hadith/random?${query}`), status, code);
+      });
+    }
+
+    it('gives the same hadith of the day for a date, to every key, and another on another date', async () => {
+      const first = (await get('/hadith/hadith-of-the-day?date=2026-03-20')).body.data;
+      expect(first.date).to.equal('2026-03-20');
+      expect((await get('/hadith/hadith-of-the-day?date=2026-03-20', writer)).body.data).to.deep.equal(first);
+      const days = await Promise.all(
+        ['2026-03-21', '2026-03-22', '2026-03-23'].map(
+          async (date) => (await get(`/hadith/hadith-of-the-day?date=${date}`)).body.data.hadith,
+        ),
+      );
+      expect(
+        new Set([first.hadith, ...days].map((hadith) => `${hadith.collection}:${hadith.number}`)).size,
+      ).to.be.above(1);
+      const nawawi = (await get('/hadith/hadith-of-the-day?date=2026-03-20&collection=nawawi40')).body.data;
+      expect(nawawi.hadith.collection).to.equal('nawawi40');
+      expect((await get('/hadith/hadith-of-the-day')).status).to.equal(200);
+      for (const date of ['2026-02-30', '20260320', 'today'])
+        expectError(await get(`/hadith/hadith-of-the-day?date=${date}`), 400, 'VALIDATION_ERROR');
+    });
+  });
+
   describe('downloads (open)', () => {
     it('gives every Bukhari hadith with its Arabic text, the public-domain licence on every entry', async () => {
       const response = await request(t.app).get(`${API}/translations/hadith/bukhari/ar`);

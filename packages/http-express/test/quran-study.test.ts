@@ -297,6 +297,31 @@ describe('http: Quran words, roots, lemmas, surah facts and the Imla’ei script
     });
   });
 
+  describe('random and daily', () => {
+    it('gives a random ayah, with words when asked, and varies', async () => {
+      const keys = new Set<string>();
+      for (let i = 0; i < 20; i++) {
+        const response = await get('/quran/ayahs/random?words=true&translations=en');
+        expect(response.status).to.equal(200);
+        expect(response.body.data.words.length).to.be.above(0);
+        keys.add(response.body.data.key);
+      }
+      expect(keys.size).to.be.above(1);
+    });
+
+    it('gives the same ayah of the day for a date on every call, echoing the date', async () => {
+      const first = (await get('/quran/ayah-of-the-day?date=2026-03-20')).body.data;
+      expect(first.date).to.equal('2026-03-20');
+      expect((await get('/quran/ayah-of-the-day?date=2026-03-20&translations=en')).body.data.ayah.key).to.equal(
+        first.ayah.key,
+      );
+      const today = (await get('/quran/ayah-of-the-day')).body.data;
+      expect(today.date).to.match(/^\d{4}-\d{2}-\d{2}$/);
+      for (const date of ['2026-13-01', '2026-02-29', 'x'])
+        expectErrorEnvelope(await get(`/quran/ayah-of-the-day?date=${date}`), 400, 'VALIDATION_ERROR');
+    });
+  });
+
   describe('the import', () => {
     it('writes nothing when run again on the same data', async () => {
       expect((await importQuranWords(t.deps, corpusWords)).changed).to.equal(false);

@@ -1,6 +1,7 @@
 import {
   ARABIC_LOCALE,
   type HadithMetadata,
+  type HadithPickFilter,
   type HadithQuery,
   type HadithStore,
   type Translation,
@@ -30,6 +31,17 @@ export function kyselyHadithStore<DB extends SharedDatabase>(
       )
       .selectAll('h')
       .select(['b.name_en as book_name_en', 'b.name_ar as book_name_ar']);
+
+  const picked = (filter: HadithPickFilter) => {
+    let select = trx
+      .selectFrom('hadiths as h')
+      .innerJoin('hadith_collections as c', 'c.slug', 'h.collection');
+    if (filter.collection !== undefined) select = select.where('h.collection', '=', filter.collection);
+    if (!filter.includeUnpublished) select = select.where(PUBLISHED);
+    if (filter.maxLength !== undefined)
+      select = select.where('h.text_ar', 'is not', null).where(sql<number>`length(h.text_ar)`, '<=', filter.maxLength);
+    return select;
+  };
 
   /** The translations of a run of hadiths, read as one range of the primary key. */
   async function withTranslations(rows: HadithWithBookRow[], query: HadithQuery) {
@@ -151,6 +163,25 @@ export function kyselyHadithStore<DB extends SharedDatabase>(
       if (!query.includeUnpublished) select = select.where(PUBLISHED);
       if (query.book !== undefined) select = select.where('h.book_number', '=', query.book);
       return withTranslations(await select.orderBy('h.sequence').limit(query.limit).execute(), query);
+    },
+
+    async countHadiths(filter) {
+      const row = await picked(filter)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async nthHadith(filter, n, query = {}) {
+      const found = await picked(filter)
+        .select(['h.collection', 'h.sequence'])
+        .orderBy('c.position')
+        .orderBy('c.slug')
+        .orderBy('h.sequence')
+        .limit(1)
+        .offset(n)
+        .executeTakeFirst();
+      return found && this.getHadith(found.collection, found.sequence, query);
     },
 
     async listPublishedTexts(collection: string, locale: string) {

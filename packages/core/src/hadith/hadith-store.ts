@@ -23,6 +23,14 @@ export interface HadithPageQuery extends HadithQuery {
   book?: number;
 }
 
+/** Which hadiths a random or daily pick draws from. */
+export interface HadithPickFilter {
+  collection?: string;
+  /** Only hadiths whose Arabic text has at most this many characters (none without Arabic). */
+  maxLength?: number;
+  includeUnpublished: boolean;
+}
+
 export interface HadithText {
   sequence: number;
   number: string;
@@ -53,6 +61,10 @@ export interface HadithStore {
   getHadith(collection: string, sequence: number, query?: HadithQuery): Promise<Hadith | undefined>;
   /** Up to `limit` hadiths after `startAfter`, in sequence order: O(limit), never an offset. */
   listHadiths(collection: string, query: HadithPageQuery): Promise<Hadith[]>;
+  /** How many hadiths the filter lets through. */
+  countHadiths(filter: HadithPickFilter): Promise<number>;
+  /** The `n`-th (from 0) of them, by collection position, slug and sequence. */
+  nthHadith(filter: HadithPickFilter, n: number, query?: HadithQuery): Promise<Hadith | undefined>;
   /** Published hadiths with text in `locale` (`ar` reads the Arabic original), in order. */
   listPublishedTexts(collection: string, locale: string): Promise<HadithText[]>;
 

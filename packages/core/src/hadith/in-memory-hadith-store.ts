@@ -3,7 +3,7 @@ import type { HadithTextSearch } from '../search/search.js';
 import { ARABIC_LOCALE } from '../shared/locale.js';
 import type { Translation } from '../shared/translation.js';
 import { gradesOf, type Hadith, type HadithBookSummary, type HadithMetadata } from './hadith.js';
-import type { HadithPageQuery, HadithQuery, HadithStore, HadithText } from './hadith-store.js';
+import type { HadithPageQuery, HadithPickFilter, HadithQuery, HadithStore, HadithText } from './hadith-store.js';
 import { InMemoryHadithData, type StoredCollection, type StoredHadith } from './in-memory-hadith-data.js';
 
 export class InMemoryHadithStore implements HadithStore {
@@ -75,6 +75,30 @@ export class InMemoryHadithStore implements HadithStore {
         text: locale === ARABIC_LOCALE ? hadith.textAr : (hadith.translations.get(locale)?.text ?? null),
       }))
       .filter((entry): entry is HadithText => entry.text !== null);
+  }
+
+  private picked(filter: HadithPickFilter): [StoredCollection, StoredHadith][] {
+    return [...this.data.collections.values()]
+      .filter(({ info }) => filter.collection === undefined || info.slug === filter.collection)
+      .sort((a, b) => a.info.position - b.info.position || (a.info.slug < b.info.slug ? -1 : 1))
+      .flatMap((collection) =>
+        this.ordered(collection)
+          .filter((hadith) => filter.includeUnpublished || hadith.metadata.published)
+          .filter(
+            (hadith) =>
+              filter.maxLength === undefined || (hadith.textAr !== null && hadith.textAr.length <= filter.maxLength),
+          )
+          .map((hadith): [StoredCollection, StoredHadith] => [collection, hadith]),
+      );
+  }
+
+  async countHadiths(filter: HadithPickFilter) {
+    return this.picked(filter).length;
+  }
+
+  async nthHadith(filter: HadithPickFilter, n: number, query: HadithQuery = {}) {
+    const found = this.picked(filter)[n];
+    return found && toHadith(found[0], found[1], query.locales);
   }
 
   async getTranslation(collection: string, sequence: number, locale: string) {

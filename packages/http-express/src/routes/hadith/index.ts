@@ -1,4 +1,5 @@
 import type { RouteDefinition } from '../../platform/route.js';
+import { hadithOfTheDayRoute, randomHadithRoute } from './hadith-daily.routes.js';
 import { hadithDownloadRoute } from './hadith-download.routes.js';
 import {
   getCollectionRoute,
@@ -14,6 +15,8 @@ import { deleteTranslationRoute, patchHadithRoute, putTranslationRoute } from '.
 
 export const hadithRoutes: RouteDefinition[] = [
   listCollectionsRoute,
+  randomHadithRoute,
+  hadithOfTheDayRoute,
   hadithRefsRoute,
   hadithSearchRoute,
   getCollectionRoute,
