@@ -6,7 +6,7 @@
 //
 //   node packages/cli/dist/scripts/capture-openapi-examples.js [--data ../shared/data]
 import { apiRoutes, operationIdOf } from '@islamic-data/http-express';
-import { EXAMPLE_REQUESTS, SYNTHETIC_MOSQUE, type ExampleRequest } from '@islamic-data/test-fixtures';
+import { EXAMPLE_REQUESTS, serveRawMirror, SYNTHETIC_MOSQUE, type ExampleRequest } from '@islamic-data/test-fixtures';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,6 +35,17 @@ async function main(): Promise<void> {
   await cli(['import', 'quran']);
   await cli(['import', 'hadith', '--from', data, '--collections', 'bukhari,nawawi40']);
   await cli(['import', 'quran-translation', '--lang', 'az', '--from', path.join(data, 'quran-az/az.mammadaliyev.xml')]);
+  // The words, surah facts and Imla'ei text come only through `import all`: from shared/data served as a raw mirror.
+  const mirror = await serveRawMirror();
+  try {
+    const study = await runCli(['import', 'all', '--datasets', 'quran-words,quran-metadata,quran-imlaei'], {
+      ...env,
+      DATA_MIRROR: mirror.url,
+    });
+    if (study.code !== 0) throw new Error(`import all of the Quran study data failed:\n${study.stderr}`);
+  } finally {
+    await mirror.close();
+  }
   const { key } = JSON.parse(
     await cli([
       'keys',
