@@ -48,7 +48,8 @@ describe('cli: the ayah of the day is the same from two server processes and aft
 
   it('answers every date alike from both servers, and again after the first restarts', async () => {
     const dates = ['2026-03-20', '2026-03-21', '2030-01-01', '1999-12-31', '2026-11-26'];
-    let [a, b] = [await start(first), await start(second)];
+    let a = await start(first);
+    const b = await start(second);
     const before: Record<string, string> = {};
     for (const date of dates) {
       const [fromA, fromB] = [await dayOf(a, first, `date=${date}`), await dayOf(b, second, `date=${date}`)];

@@ -171,7 +171,7 @@ describe('http: Quran words, roots, lemmas, surah facts and the Imla’ei script
       return { occurrences, locations };
     }
 
-    it('counts the occurrences of رحم the corpus has and pages its locations to the end, Arabic or Buckwalter', async () => {
+    it('counts the corpus’s occurrences of رحم (Arabic or Buckwalter) and pages them to the end', async () => {
       const expected = countInData('ROOT:rHm');
       expect(expected).to.be.above(0);
       const arabic = (await get(`/quran/roots/${encodeURIComponent('رحم')}`)).body.data;
@@ -255,7 +255,7 @@ describe('http: Quran words, roots, lemmas, surah facts and the Imla’ei script
   });
 
   describe('surah facts and the Imla’ei script', () => {
-    it('gives each surah its revelation order (a permutation of 1..114), rukus (556 in all) and pages (1..604)', async () => {
+    it('gives each surah its revelation order (1..114 permuted), rukus (556 in all) and pages (1..604)', async () => {
       const surahs = (await get('/quran/surahs')).body.data as {
         revelationOrder: number;
         rukus: number;
@@ -329,7 +329,7 @@ describe('http: Quran words, roots, lemmas, surah facts and the Imla’ei script
       expect((await importScriptText(t.deps, 'imlaei', readTanzilSimple(read(SIMPLE)))).changed).to.equal(false);
     });
 
-    it(`refuses words that are not ${QURAN_WORD_COUNT}, out of order or leave an ayah out, changing nothing`, async () => {
+    it(`refuses words not ${QURAN_WORD_COUNT}, out of order or leaving an ayah out, changing nothing`, async () => {
       const before = (await get('/quran/surahs/1/ayahs/1?words=true')).body.data.words;
       const shifted = corpusWords.map((word, i) => (i === 3 ? { ...word, position: 7 } : word));
       const moved = corpusWords.map((word) => (word.surah === 1 && word.ayah === 7 ? { ...word, ayah: 6 } : word));

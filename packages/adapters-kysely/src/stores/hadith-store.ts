@@ -33,9 +33,7 @@ export function kyselyHadithStore<DB extends SharedDatabase>(
       .select(['b.name_en as book_name_en', 'b.name_ar as book_name_ar']);
 
   const picked = (filter: HadithPickFilter) => {
-    let select = trx
-      .selectFrom('hadiths as h')
-      .innerJoin('hadith_collections as c', 'c.slug', 'h.collection');
+    let select = trx.selectFrom('hadiths as h').innerJoin('hadith_collections as c', 'c.slug', 'h.collection');
     if (filter.collection !== undefined) select = select.where('h.collection', '=', filter.collection);
     if (!filter.includeUnpublished) select = select.where(PUBLISHED);
     if (filter.maxLength !== undefined)

@@ -109,7 +109,8 @@ export function readCorpusWords(files: { uthmani: string; morphology: string; gl
   }
   if (words.length !== morphology.length || words.length !== glosses.length)
     throw validationError(
-      `The corpus text has ${words.length} words, but ${morphology.length} morphology and ${glosses.length} gloss lines.`,
+      `The corpus text has ${words.length} words, but ${morphology.length} morphology and ` +
+        `${glosses.length} gloss lines.`,
     );
   return words;
 }

@@ -43,7 +43,9 @@ export const rootRoute = defineRoute({
   reads: ['quran'],
   tag: TAG,
   summary: 'A root: how often it occurs, its lemmas and where (paged)',
-  description: `The root in Arabic letters (\`رحم\`) or in Buckwalter as the corpus writes it (\`rHm\`); no word with it: 404. ${CORPUS}`,
+  description:
+    'The root in Arabic letters (`رحم`) or in Buckwalter as the corpus writes it (`rHm`); no word with it: 404. ' +
+    CORPUS,
   params: Type.Object({
     root: Type.String({ minLength: 1, maxLength: 20, description: 'Arabic letters or Buckwalter.' }),
   }),
@@ -69,7 +71,7 @@ export const lemmaRoute = defineRoute({
   reads: ['quran'],
   tag: TAG,
   summary: 'A lemma: how often it occurs, its root and where (paged)',
-  description: `The lemma in extended Buckwalter as the corpus writes it (\`r~aHiym\`); no word with it: 404. ${CORPUS}`,
+  description: `The lemma in extended Buckwalter as the corpus writes it (\`r~aHiym\`); none has it: 404. ${CORPUS}`,
   params: Type.Object({
     lemma: Type.String({ minLength: 1, maxLength: 40, description: 'Extended Buckwalter.' }),
   }),
