@@ -236,6 +236,9 @@ describe('http: Quran words, roots, lemmas, surah facts and the Imla’ei script
       for (let i = 1; i < items.length; i++) expect(items[i - 1]!.rootWords).to.be.at.least(items[i]!.rootWords);
       expect(items[0]!.snippet).to.contain('<mark>');
       expect(items[0]!.lang).to.equal('ar');
+      const page = (await get('/quran/search?root=rHm&limit=1')).body.data;
+      expect(page.credit.source_url).to.contain('corpus.quran.com');
+      expect((await get('/quran/search?q=mercy&lang=en&limit=1')).body.data).not.to.have.property('credit');
       const inSurah = (await get('/quran/search?root=rHm&surah=1')).body.data.items;
       expect(inSurah.map((item: { key: string }) => item.key)).to.deep.equal(['1:1', '1:3']);
     });

@@ -228,7 +228,7 @@ export interface RootSearchItem {
 export async function searchQuranByRoot(
   stores: StudyStores,
   input: RootSearchInput,
-): Promise<{ items: RootSearchItem[]; nextStartAfter: string | null }> {
+): Promise<{ items: RootSearchItem[]; nextStartAfter: string | null; credit: StudyCredit }> {
   const limit = input.limit ?? SEARCH_LIMIT.default;
   if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_LIMIT.max)
     throw parameterError('limit', `limit must be an integer from 1 to ${SEARCH_LIMIT.max}.`);
@@ -261,7 +261,7 @@ export async function searchQuranByRoot(
       rootWords: hit.count,
     });
   }
-  return { items, nextStartAfter: ranked.length > offset + limit ? `${offset + limit}` : null };
+  return { items, nextStartAfter: ranked.length > offset + limit ? `${offset + limit}` : null, credit: CORPUS_CREDIT };
 }
 
 /** `/quran/search`: by text (`q`) or by root (`root`), exactly one of them. */

@@ -1,6 +1,7 @@
 import { searchQuranTextOrRoot } from '@islamic-data/core';
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../../platform/route.js';
+import { credit } from './quran-schemas.js';
 import { SEARCH_DESCRIPTION, searchHitProperties, searchPage, searchQueryProperties } from '../search-schemas.js';
 
 export const quranSearchRoute = defineRoute({
@@ -27,13 +28,21 @@ export const quranSearchRoute = defineRoute({
     ),
     surah: Type.Optional(Type.Integer({ minimum: 1, maximum: 114, description: 'Only ayahs of this surah.' })),
   }),
-  response: searchPage({
-    key: Type.String({ description: '`surah:ayah`.' }),
-    surah: Type.Integer(),
-    ayah: Type.Integer(),
-    ...searchHitProperties,
-    rootWords: Type.Optional(Type.Integer({ minimum: 1, description: 'With `root`: how many of its words have it.' })),
-  }),
+  response: Type.Object(
+    {
+      ...searchPage({
+        key: Type.String({ description: '`surah:ayah`.' }),
+        surah: Type.Integer(),
+        ayah: Type.Integer(),
+        ...searchHitProperties,
+        rootWords: Type.Optional(
+          Type.Integer({ minimum: 1, description: 'With `root`: how many of its words have it.' }),
+        ),
+      }).properties,
+      credit: Type.Optional(credit),
+    },
+    { additionalProperties: false },
+  ),
   handle: async ({ query, key }, { stores }) => ({
     data: await searchQuranTextOrRoot(stores, { ...query, viewer: key }),
   }),
