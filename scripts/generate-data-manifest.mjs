@@ -32,6 +32,24 @@ const REPOSITORIES = [
     repo: 'HadithsJSONFormat',
     commit: '1ef8f97ac41cd04845081de79529d879966c6fbc',
   },
+  {
+    folder: 'quran-corpus',
+    owner: 'kaisdukes',
+    repo: 'quranic-corpus-api',
+    commit: '17a9062416eccc332111ef3e84f74072d709e187',
+  },
+  {
+    folder: 'quran-metadata',
+    owner: 'rizkyfi72id',
+    repo: 'QuranWeb.ai_REVAMP',
+    commit: '4cbfccba9f280097b2caba6a4f0e01d1df282558',
+  },
+  {
+    folder: 'quran-text-simple',
+    owner: 'whis-23',
+    repo: 'Quran-ILM',
+    commit: 'a07839044fad9cea5474f59ba065c77669a003c9',
+  },
 ];
 
 const NINE_BOOKS = ['bukhari', 'muslim', 'abudawud', 'tirmidhi', 'nasai', 'ibnmajah', 'malik'];
@@ -79,6 +97,31 @@ const DATASETS = [
     default: false,
     description: 'Azerbaijani, Alikhan Musayev (Tanzil az.musayev)',
     files: [['quran-az', 'az.musayev.xml']],
+  },
+  {
+    name: 'quran-words',
+    kind: 'quran-words',
+    default: true,
+    description: 'word by word: gloss, root, lemma, morphology (Quranic Arabic Corpus, GPL, corpus.quran.com)',
+    files: ['quran-uthmani.xml', 'morphology.txt', 'translation/word-by-word.txt'].map((file) => [
+      'quran-corpus',
+      `src/main/resources/data/${file}`,
+    ]),
+  },
+  {
+    name: 'quran-metadata',
+    kind: 'quran-metadata',
+    default: true,
+    description: 'surah facts: revelation order, rukus, pages (Tanzil metadata 1.0, CC BY)',
+    files: [['quran-metadata', 'data/quran-data.xml']],
+  },
+  {
+    name: 'quran-imlaei',
+    kind: 'quran-script',
+    script: 'imlaei',
+    default: true,
+    description: "the Arabic in the Simple (Imla'ei) script (Tanzil Simple 1.1, CC BY)",
+    files: [['quran-text-simple', 'quran-simple.txt']],
   },
   ...[...NINE_BOOKS, ...Object.keys(FORTIES)].map((slug) => ({
     name: `hadith-${slug}`,

@@ -15,6 +15,9 @@ export const SHARED_DATA_RAW_LAYOUT: Record<string, string> = {
   'ZaheeriOS/QuranTranslations/585ee9bf57a45e072831132b92d5ffb4f76a80e1': 'quran-az',
   'AhmedBaset/hadith-json/70b83d6d21995bb32f8d7271cd75501be5a922a7': 'hadith-json',
   'CheeseWithSauce/HadithsJSONFormat/1ef8f97ac41cd04845081de79529d879966c6fbc': 'hadith-refs',
+  'kaisdukes/quranic-corpus-api/17a9062416eccc332111ef3e84f74072d709e187': 'quran-corpus',
+  'rizkyfi72id/QuranWeb.ai_REVAMP/4cbfccba9f280097b2caba6a4f0e01d1df282558': 'quran-metadata',
+  'whis-23/Quran-ILM/a07839044fad9cea5474f59ba065c77669a003c9': 'quran-text-simple',
 };
 
 export interface RawMirrorOptions {

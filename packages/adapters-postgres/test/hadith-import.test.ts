@@ -50,7 +50,7 @@ describe('PostgreSQL: hadith import of the nine collections from shared/data', f
       abudawud: 4845,
       ibnmajah: 3626,
       nasai: 5397,
-      tirmidhi: 3806,
+      tirmidhi: 3807,
     });
     const store = postgresStores(database.db).hadith;
     const sequence = await store.resolveNumber('muslim', '8a');

@@ -1,5 +1,5 @@
-import { quranSearchConformance, quranStoreConformance } from '@islamic-data/test-fixtures';
-import { postgresQuranStore } from '../src/index.js';
+import { quranSearchConformance, quranStoreConformance, quranStudyStoreConformance } from '@islamic-data/test-fixtures';
+import { postgresQuranStore, postgresStores } from '../src/index.js';
 import { freshDatabase, startsPostgres } from './fresh-database.js';
 
 describe('PostgreSQL Quran store', () => {
@@ -7,4 +7,5 @@ describe('PostgreSQL Quran store', () => {
   const fresh = freshDatabase();
   quranStoreConformance('postgres', async () => postgresQuranStore((await fresh()).db));
   quranSearchConformance('postgres', async () => postgresQuranStore((await fresh()).db));
+  quranStudyStoreConformance('postgres', async () => postgresStores((await fresh()).db).quranStudy);
 });

@@ -1,9 +1,10 @@
-import { quranSearchConformance, quranStoreConformance } from '@islamic-data/test-fixtures';
-import { sqliteQuranStore } from '../src/index.js';
+import { quranSearchConformance, quranStoreConformance, quranStudyStoreConformance } from '@islamic-data/test-fixtures';
+import { sqliteQuranStore, sqliteStores } from '../src/index.js';
 import { freshDatabase } from './fresh-database.js';
 
 describe('SQLite Quran store', () => {
   const fresh = freshDatabase();
   quranStoreConformance('sqlite', async () => sqliteQuranStore((await fresh()).db));
   quranSearchConformance('sqlite', async () => sqliteQuranStore((await fresh()).db));
+  quranStudyStoreConformance('sqlite', async () => sqliteStores((await fresh()).db).quranStudy);
 });

@@ -8,6 +8,7 @@
 import { apiRoutes, operationIdOf } from '@islamic-data/http-express';
 import {
   EXAMPLE_REQUESTS,
+  serveRawMirror,
   SYNTHETIC_KEY_REQUEST,
   SYNTHETIC_MOSQUE,
   type ExampleRequest,
@@ -40,6 +41,17 @@ async function main(): Promise<void> {
   await cli(['import', 'quran']);
   await cli(['import', 'hadith', '--from', data, '--collections', 'bukhari,nawawi40']);
   await cli(['import', 'quran-translation', '--lang', 'az', '--from', path.join(data, 'quran-az/az.mammadaliyev.xml')]);
+  // The words, surah facts and Imla'ei text come only through `import all`: from shared/data served as a raw mirror.
+  const mirror = await serveRawMirror();
+  try {
+    const study = await runCli(['import', 'all', '--datasets', 'quran-words,quran-metadata,quran-imlaei'], {
+      ...env,
+      DATA_MIRROR: mirror.url,
+    });
+    if (study.code !== 0) throw new Error(`import all of the Quran study data failed:\n${study.stderr}`);
+  } finally {
+    await mirror.close();
+  }
   const { key } = JSON.parse(
     await cli([
       'keys',

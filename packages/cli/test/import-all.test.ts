@@ -12,6 +12,7 @@ import { readDatabase } from './content-seed.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const HADITH_DATASETS = Object.keys(HADITH_JSON_README_COUNTS).map((slug) => `hadith-${slug}`);
+const STUDY_DATASETS = ['quran-words', 'quran-metadata', 'quran-imlaei'];
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
 interface Outcome {
@@ -57,28 +58,46 @@ describe('cli: import all from a raw mirror of shared/data (DATA_MIRROR)', funct
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('imports the Quran, az.mammadaliyev and the nine collections with their counts, showing progress', async () => {
-    const result = await runCli(['import', 'all', '--json'], main);
-    expect(result.code, result.stderr).to.equal(0);
-    const outcomes = JSON.parse(result.stdout) as Outcome[];
-    expect(outcomes.map(({ dataset, status }) => [dataset, status])).to.deep.equal(
-      ['quran', 'quran-az', ...HADITH_DATASETS].map((name) => [name, 'imported']),
-    );
-    for (const outcome of outcomes) expect(outcome.fetched, outcome.dataset).to.equal(outcome.files);
-    expect(result.stderr).to.contain('[1/11] quran: imported').and.contain('[11/11] hadith-qudsi40: imported');
-    const stored = readDatabase(main.DATABASE_PATH, (db) =>
-      db.prepare('select collection, count(*) as n from hadiths group by collection').all(),
-    ) as { collection: string; n: number }[];
-    expect(Object.fromEntries(stored.map((row) => [row.collection, row.n]))).to.deep.equal(
-      Object.fromEntries(Object.entries(HADITH_JSON_README_COUNTS).map(([slug, counts]) => [slug, counts.records])),
-    );
-    expect(count(main.DATABASE_PATH, "select count(*) as n from quran_ayah_translations where locale = 'az'")).to.equal(
-      6236,
-    );
-    expect(
-      existsSync(path.join(dir, 'main', 'upstream', 'hadith-json', 'db', 'by_chapter', 'the_9_books', 'bukhari')),
-    ).to.equal(true);
-  });
+  it(
+    "imports the Quran, az.mammadaliyev, the words, surah facts and Imla'ei text and the nine collections with " +
+      'their counts, showing progress',
+    async () => {
+      const result = await runCli(['import', 'all', '--json'], main);
+      expect(result.code, result.stderr).to.equal(0);
+      const outcomes = JSON.parse(result.stdout) as Outcome[];
+      expect(outcomes.map(({ dataset, status }) => [dataset, status])).to.deep.equal(
+        ['quran', 'quran-az', ...STUDY_DATASETS, ...HADITH_DATASETS].map((name) => [name, 'imported']),
+      );
+      for (const outcome of outcomes) expect(outcome.fetched, outcome.dataset).to.equal(outcome.files);
+      expect(result.stderr).to.contain('[1/14] quran: imported').and.contain('[14/14] hadith-qudsi40: imported');
+      expect(count(main.DATABASE_PATH, 'select count(*) as n from quran_words')).to.equal(77_429);
+      expect(count(main.DATABASE_PATH, 'select count(*) as n from quran_surah_facts')).to.equal(114);
+      expect(
+        count(main.DATABASE_PATH, "select count(*) as n from quran_ayah_scripts where script = 'imlaei'"),
+      ).to.equal(6236);
+      for (const name of STUDY_DATASETS) {
+        const files = manifest.datasets.find((dataset) => dataset.name === name)!.files;
+        expect(files.length, name).to.be.above(0);
+        for (const file of files)
+          expect(
+            mirror.requests.some((url) => url.endsWith(`/${file.path}`)),
+            file.path,
+          ).to.equal(true);
+      }
+      const stored = readDatabase(main.DATABASE_PATH, (db) =>
+        db.prepare('select collection, count(*) as n from hadiths group by collection').all(),
+      ) as { collection: string; n: number }[];
+      expect(Object.fromEntries(stored.map((row) => [row.collection, row.n]))).to.deep.equal(
+        Object.fromEntries(Object.entries(HADITH_JSON_README_COUNTS).map(([slug, counts]) => [slug, counts.records])),
+      );
+      expect(
+        count(main.DATABASE_PATH, "select count(*) as n from quran_ayah_translations where locale = 'az'"),
+      ).to.equal(6236);
+      expect(
+        existsSync(path.join(dir, 'main', 'upstream', 'hadith-json', 'db', 'by_chapter', 'the_9_books', 'bukhari')),
+      ).to.equal(true);
+    },
+  );
 
   it('writes no row and no audit entry, and fetches nothing, on a second run', async () => {
     const before = sha256(main.DATABASE_PATH);
@@ -87,7 +106,7 @@ describe('cli: import all from a raw mirror of shared/data (DATA_MIRROR)', funct
     const result = await runCli(['import', 'all', '--json'], main);
     expect(result.code, result.stderr).to.equal(0);
     expect((JSON.parse(result.stdout) as Outcome[]).map(({ status, fetched }) => [status, fetched])).to.deep.equal(
-      Array(11).fill(['unchanged', 0]),
+      Array(14).fill(['unchanged', 0]),
     );
     expect(mirror.requests).to.deep.equal([]);
     expect(auditEntries(main.DATABASE_PATH)).to.equal(entries);
@@ -120,7 +139,7 @@ describe('cli: import all from a raw mirror of shared/data (DATA_MIRROR)', funct
       expect(result.code).to.equal(1);
       expect(result.stderr)
         .to.contain(`${file.folder}/${file.path} does not match the manifest`)
-        .and.contain('could not import 1 of 11 datasets (hadith-bukhari)');
+        .and.contain('could not import 1 of 14 datasets (hadith-bukhari)');
     } finally {
       await tampered.close();
     }
@@ -260,7 +279,9 @@ describe('cli: import all and npm run up without the network', function () {
       LOG_LEVEL: 'warn',
     });
     expect(result.code).to.equal(1);
-    expect(result.stderr).to.contain(`could not import 10 of 11 datasets (quran-az, ${HADITH_DATASETS.join(', ')})`);
+    expect(result.stderr).to.contain(
+      `could not import 13 of 14 datasets (quran-az, ${[...STUDY_DATASETS, ...HADITH_DATASETS].join(', ')})`,
+    );
     expect(result.stderr).to.contain(`${unreachable} is unreachable`).and.contain('az.mammadaliyev.xml');
     expect(count(databasePath, 'select count(*) as n from quran_ayahs')).to.equal(6236);
     expect(count(databasePath, 'select count(*) as n from hadiths')).to.equal(0);
@@ -296,7 +317,7 @@ describe('cli: import all and npm run up without the network', function () {
         }, 100);
       });
       expect(output)
-        .to.contain('could not import 10 of 11 datasets')
+        .to.contain('could not import 13 of 14 datasets')
         .and.contain('the server starts with the data it has');
       expect((await fetch(`${url}/health`)).status).to.equal(200);
       const index = ((await (await fetch(`${url}/api/v1/translations`)).json()) as { data: IndexEntry[] }).data;

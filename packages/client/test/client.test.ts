@@ -62,6 +62,11 @@ describe('client: every operation of the served document through the typed clien
     expect(results.getHealth).to.equal('ok');
     expect([results.postKeyRequests, results.getKeyRequestsId]).to.deep.equal(['pending', 'pending']);
     expect([results.getKeyClaim, results.postKeyClaim]).to.deep.equal([410, 410]);
+    expect([results.getQuranRootsRoot, results.getQuranLemmasLemma]).to.deep.equal([404, 404]);
+    expect([results.getHadithRandom, results.getHadithHadithOfTheDay]).to.deep.equal([
+      TEST_COLLECTION,
+      TEST_COLLECTION,
+    ]);
     expect(results.getOpenApiDocument).to.have.property('openapi', '3.1.0');
     expect(results.getDocs).to.match(/^<!doctype html>/i);
     // The service pages are outside the rate limit; an API answer carries its headers.

@@ -257,4 +257,39 @@ export const EVERY_OPERATION: Record<keyof operations, Check> = {
   async getKeyClaimScript(api) {
     return (await api.get('/keys/claim.js')).length;
   },
+  async getQuranAyahsRandom(api) {
+    const ayah = await api.get('/api/v1/quran/ayahs/random', { params: { query: { translations: 'en' } } });
+    return ayah.key;
+  },
+  async getQuranAyahOfTheDay(api) {
+    const day = await api.get('/api/v1/quran/ayah-of-the-day', { params: { query: { date: '2026-03-20' } } });
+    return day.ayah.key;
+  },
+  async getQuranRootsRoot(api) {
+    // The test's server imports no corpus words: the root is unknown there.
+    return statusOf(api.get('/api/v1/quran/roots/{root}', { params: { path: { root: 'rHm' } } }));
+  },
+  async getQuranLemmasLemma(api) {
+    return statusOf(api.get('/api/v1/quran/lemmas/{lemma}', { params: { path: { lemma: 'raHiym' } } }));
+  },
+  async getHadithRandom(api, { collection }) {
+    const hadith = await api.get('/api/v1/hadith/random', { params: { query: { collection } } });
+    return hadith.collection;
+  },
+  async getHadithHadithOfTheDay(api, { collection }) {
+    const day = await api.get('/api/v1/hadith/hadith-of-the-day', {
+      params: { query: { collection, date: '2026-03-20' } },
+    });
+    return day.hadith.collection;
+  },
+  async getHadithCollectionsIdBooks(api, { collection }) {
+    const books = await api.get('/api/v1/hadith/collections/{id}/books', { params: { path: { id: collection } } });
+    return books.length;
+  },
+  async getHadithCollectionsIdBooksBookHadiths(api, { collection }) {
+    const page = await api.get('/api/v1/hadith/collections/{id}/books/{book}/hadiths', {
+      params: { path: { id: collection, book: 1 } },
+    });
+    return page;
+  },
 };

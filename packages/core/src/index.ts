@@ -30,6 +30,8 @@ export * from './editions/in-memory-edition-store.js';
 export * from './editions/save-edition.js';
 export * from './quran/index.js';
 export * from './hadith/index.js';
+export * from './quran-study/index.js';
+export * from './daily/daily-and-random.js';
 export * from './mosques/index.js';
 export * from './key-requests/index.js';
 export * from './shared/locale.js';

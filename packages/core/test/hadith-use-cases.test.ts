@@ -121,6 +121,7 @@ describe('core: hadith use cases (in memory)', () => {
           notes: null,
           published: true,
           book: { number: 2, nameEn: 'Test book 2', nameAr: 'Test book 2 (ar)' },
+          grades: [],
         });
         expect((await stores.editions.list()).map((edition) => edition.lang)).to.deep.equal(['ar', 'en']);
         const entries = await stores.audit.list();
@@ -400,7 +401,13 @@ describe('core: hadith use cases (in memory)', () => {
         { collection: SLUG, number: '1', patch: { grade: 'Test grade', notes: 'Test note', narrator: null } },
         EDITOR,
       );
-      expect(after).to.deep.equal({ ...before, grade: 'Test grade', notes: 'Test note', narrator: null });
+      expect(after).to.deep.equal({
+        ...before,
+        grade: 'Test grade',
+        grades: [{ grade: 'Test grade', grader: null }],
+        notes: 'Test note',
+        narrator: null,
+      });
       const [entry] = await deps.stores.audit.list({ action: 'metadata.patch' });
       expect(entry).to.deep.include({ ...EDITOR, resource: `hadith/${SLUG}/1`, before, after });
     });

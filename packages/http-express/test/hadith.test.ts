@@ -1,5 +1,11 @@
 import { importHadithCollection, type AuditEntry } from '@islamic-data/core';
-import { hadithSourceLocations, readHadithSources } from '@islamic-data/sources';
+import {
+  gradeFieldText,
+  hadithSourceLocations,
+  parseGrade,
+  readHadithRefs,
+  readHadithSources,
+} from '@islamic-data/sources';
 import {
   HADITH_JSON_DIR,
   HADITH_JSON_README_COUNTS,
@@ -245,9 +251,9 @@ describe('http: hadith (nine collections imported from shared/data)', function (
           }
         }
         // The counts of grade fields in hadith-refs that read as a grade then its grader (README §4 counts the
-        // `Grade :` fields: 4847 of Abu Dawud less 2 with remarks, Tirmidhi 3809 less 3; a few hold remarks, not
+        // `Grade :` fields: 4847 of Abu Dawud less 2 with remarks, Tirmidhi 3809 less 2; a few hold remarks, not
         // grades).
-        expect(graded).to.deep.equal({ abudawud: 4845, tirmidhi: 3806, nasai: 5397, ibnmajah: 3626 });
+        expect(graded).to.deep.equal({ abudawud: 4845, tirmidhi: 3807, nasai: 5397, ibnmajah: 3626 });
         for (const grade of grades) {
           expect(grade).to.match(/ \((Al-Albani|Darussalam)\)$/);
           expect(grade.split(' ').length, grade).to.be.below(7);
@@ -353,6 +359,7 @@ describe('http: hadith (nine collections imported from shared/data)', function (
         notes: null,
         published: true,
         book: { number: 1, nameEn: raw.chapter.english, nameAr: raw.chapter.arabic },
+        grades: [],
       });
       expect((await get('/hadith/collections/bukhari/hadiths/1?translations=ru')).body.data.translations).to.deep.equal(
         {},
@@ -381,6 +388,211 @@ describe('http: hadith (nine collections imported from shared/data)', function (
         next = more.nextStartAfter;
       }
       expect(all.filter((hadith: { text_ar: string | null }) => hadith.text_ar === null)).to.have.length(125);
+    });
+  });
+
+  describe('books and grades (CONTRACT §21)', () => {
+    interface Listed {
+      number: string;
+      sequence: number;
+      book: { number: number } | null;
+      grade: string | null;
+      grades: { grade: string; grader: string | null }[];
+    }
+    interface Book {
+      number: number;
+      nameEn: string;
+      nameAr: string;
+      firstNumber: string;
+      lastNumber: string;
+      count: number;
+    }
+
+    /** Every hadith of a book, following its cursor to the end. */
+    async function bookHadiths(slug: string, book: number): Promise<Listed[]> {
+      const all: Listed[] = [];
+      for (let next: string | null = null, first = true; first || next !== null; first = false) {
+        const query: string = next === null ? '' : `&startAfter=${encodeURIComponent(next)}`;
+        const response = await get(
+          `/hadith/collections/${slug}/books/${book}/hadiths?limit=100&translations=ru${query}`,
+        );
+        expect(response.status, `${slug} book ${book}`).to.equal(200);
+        all.push(...response.body.data.items);
+        next = response.body.data.nextStartAfter;
+      }
+      return all;
+    }
+
+    it(
+      'covers every hadith of each of the nine collections exactly once, in order, book by book; every grades ' +
+        'list reads back as the source’s grade text',
+      async () => {
+        for (const [slug, { records: count }] of Object.entries(HADITH_JSON_README_COUNTS)) {
+          const response = await get(`/hadith/collections/${slug}/books`);
+          expect(response.status).to.equal(200);
+          const books = response.body.data as Book[];
+          expect(books.map((book) => book.number)).to.deep.equal(
+            [...books.map((book) => book.number)].sort((a, b) => a - b),
+          );
+          const records = (await readHadithRefs(HADITH_REFS_DIR, slug))!;
+          const sequences: number[] = [];
+          for (const book of books) {
+            const hadiths = await bookHadiths(slug, book.number);
+            expect(hadiths.length, `${slug} book ${book.number}`).to.equal(book.count);
+            expect(hadiths[0]!.number).to.equal(book.firstNumber);
+            expect(hadiths.at(-1)!.number).to.equal(book.lastNumber);
+            for (const hadith of hadiths) {
+              expect(hadith.book?.number).to.equal(book.number);
+              sequences.push(hadith.sequence);
+              const source = parseGrade(records[hadith.sequence - 1]!.grade);
+              if (hadith.grades.length === 0) {
+                expect(hadith.grade).to.equal(null);
+                continue;
+              }
+              expect(source.kind, `${slug} ${hadith.number}`).to.equal('grade');
+              const written = hadith.grades.map(({ grade, grader }) => `${grade} (${grader})`).join(' ');
+              expect(written).to.equal(gradeFieldText(records[hadith.sequence - 1]!.grade)!.replace(/, \(/g, ' ('));
+              expect(hadith.grade).to.equal(`${hadith.grades[0]!.grade} (${hadith.grades[0]!.grader})`);
+            }
+          }
+          expect(sequences, slug).to.deep.equal(Array.from({ length: count }, (_, i) => i + 1));
+        }
+      },
+    );
+
+    it("lists Bukhari's book 1 with its hadiths under their standard numbers", async () => {
+      const raw = rawChapter('the_9_books', 'bukhari', '1.json');
+      const standard = rawRefs('bukhari', '001_revelation.json').map(
+        (record) => /^Reference : Sahih al-Bukhari (\S+) In-book/.exec(record.reference)![1],
+      );
+      const [book] = (await get('/hadith/collections/bukhari/books')).body.data as Book[];
+      expect(book).to.deep.equal({
+        number: 1,
+        nameEn: raw.chapter.english,
+        nameAr: raw.chapter.arabic,
+        firstNumber: standard[0],
+        lastNumber: standard.at(-1),
+        count: raw.hadiths.length,
+      });
+      const hadiths = await bookHadiths('bukhari', 1);
+      expect(hadiths.map((hadith) => hadith.number)).to.deep.equal(standard);
+      const page = (await get('/hadith/collections/bukhari/books/1/hadiths?limit=3')).body.data;
+      expect(page.items.map((hadith: Listed) => hadith.number)).to.deep.equal(standard.slice(0, 3));
+      expect(page.nextStartAfter).to.equal(standard[2]);
+    });
+
+    it("pages an-Nasa'i's book 35.2 and the introduction (book 0) of Muslim", async () => {
+      const agriculture = rawChapter('the_9_books', 'nasai', '35b.json');
+      expect(await bookHadiths('nasai', 35.2)).to.have.length(agriculture.hadiths.length);
+      const introduction = rawChapter('the_9_books', 'muslim', 'introduction.json');
+      expect(await bookHadiths('muslim', 0)).to.have.length(introduction.hadiths.length);
+    });
+
+    it('gives Tirmidhi 2376 both graders the source names, in order, and grade the first', async () => {
+      const hadith = (await get('/hadith/collections/tirmidhi/hadiths/2376')).body.data;
+      const record = rawRefs('tirmidhi').find((candidate) => / at-Tirmidhi 2376 In-book/.test(candidate.reference))!;
+      expect(gradeFieldText(record.grade)).to.equal('Sahih (Al-Albani) Hasan (Darussalam)');
+      expect(hadith.grades).to.deep.equal([
+        { grade: 'Sahih', grader: 'Al-Albani' },
+        { grade: 'Hasan', grader: 'Darussalam' },
+      ]);
+      expect(hadith.grade).to.equal('Sahih (Al-Albani)');
+    });
+
+    for (const [url, status, code] of [
+      ['/hadith/collections/test-unknown/books', 404, 'NOT_FOUND'],
+      ['/hadith/collections/bukhari/books/999/hadiths', 404, 'NOT_FOUND'],
+      ['/hadith/collections/test-unknown/books/1/hadiths', 404, 'NOT_FOUND'],
+      ['/hadith/collections/bukhari/books/one/hadiths', 400, 'VALIDATION_ERROR'],
+      ['/hadith/collections/bukhari/books/1/hadiths?limit=0', 400, 'VALIDATION_ERROR'],
+      ['/hadith/collections/bukhari/books/1/hadiths?startAfter=99999', 400, 'VALIDATION_ERROR'],
+    ] as const) {
+      it(`answers ${url} with ${status} ${code}`, async () => {
+        expectError(await get(url), status, code);
+      });
+    }
+
+    it('needs a key for the books', async () => {
+      expectError(await get('/hadith/collections/bukhari/books', null), 401, 'MISSING_API_KEY');
+    });
+
+    it("shows an editor's grade alone in grades, and the source's graders again once grade is theirs", async () => {
+      const patch = (grade: string) =>
+        request(t.app)
+          .patch(`${API}/hadith/collections/tirmidhi/hadiths/2376`)
+          .set('X-API-Key', writer)
+          .send({ grade });
+      expect((await patch('Test grade (Test-Grader)')).status).to.equal(200);
+      const edited = (await get('/hadith/collections/tirmidhi/hadiths/2376')).body.data;
+      expect(edited.grades).to.deep.equal([{ grade: 'Test grade', grader: 'Test-Grader' }]);
+      expect((await patch('Sahih (Al-Albani)')).status).to.equal(200);
+      expect((await get('/hadith/collections/tirmidhi/hadiths/2376')).body.data.grades).to.have.length(2);
+    });
+  });
+
+  describe('random and daily (CONTRACT §21)', () => {
+    it('never answers hadith/random?maxLength=300 with a longer Arabic text, and varies', async () => {
+      const seen = new Set<string>();
+      for (let i = 0; i < 60; i++) {
+        const response = await get('/hadith/random?maxLength=300');
+        expect(response.status).to.equal(200);
+        const hadith = response.body.data as { collection: string; number: string; text_ar: string | null };
+        expect(hadith.text_ar).to.be.a('string');
+        expect([...hadith.text_ar!].length, `${hadith.collection} ${hadith.number}`).to.be.at.most(300);
+        seen.add(`${hadith.collection}:${hadith.number}`);
+      }
+      expect(seen.size).to.be.above(10);
+      const inMalik = (await get('/hadith/random?collection=malik&maxLength=200&translations=en')).body.data;
+      expect(inMalik.collection).to.equal('malik');
+      expect([...inMalik.text_ar].length).to.be.at.most(200);
+    });
+
+    it('answers 404 below the shortest Arabic text, and only the shortest at its length', async () => {
+      const texts = (
+        await Promise.all(
+          Object.keys(HADITH_JSON_README_COUNTS).map(async (slug) =>
+            (await t.deps.stores.hadith.listPublishedTexts(slug, 'ar')).map((text) => ({ slug, ...text })),
+          ),
+        )
+      ).flat();
+      const shortest = Math.min(...texts.map((text) => text.text.length));
+      expectError(await get(`/hadith/random?maxLength=${shortest - 1}`), 404, 'NOT_FOUND');
+      const allowed = new Set(
+        texts.filter((text) => text.text.length === shortest).map((text) => `${text.slug}:${text.number}`),
+      );
+      for (let i = 0; i < 5; i++) {
+        const hadith = (await get(`/hadith/random?maxLength=${shortest}`)).body.data;
+        expect(allowed.has(`${hadith.collection}:${hadith.number}`)).to.equal(true);
+      }
+    });
+
+    for (const [query, status, code] of [
+      ['maxLength=0', 400, 'VALIDATION_ERROR'],
+      ['maxLength=abc', 400, 'VALIDATION_ERROR'],
+      ['collection=test-unknown', 404, 'NOT_FOUND'],
+    ] as const) {
+      it(`answers hadith/random?${query} with ${status}`, async () => {
+        expectError(await get(`/hadith/random?${query}`), status, code);
+      });
+    }
+
+    it('gives the same hadith of the day for a date, to every key, and another on another date', async () => {
+      const first = (await get('/hadith/hadith-of-the-day?date=2026-03-20')).body.data;
+      expect(first.date).to.equal('2026-03-20');
+      expect((await get('/hadith/hadith-of-the-day?date=2026-03-20', writer)).body.data).to.deep.equal(first);
+      const days = await Promise.all(
+        ['2026-03-21', '2026-03-22', '2026-03-23'].map(
+          async (date) => (await get(`/hadith/hadith-of-the-day?date=${date}`)).body.data.hadith,
+        ),
+      );
+      expect(
+        new Set([first.hadith, ...days].map((hadith) => `${hadith.collection}:${hadith.number}`)).size,
+      ).to.be.above(1);
+      const nawawi = (await get('/hadith/hadith-of-the-day?date=2026-03-20&collection=nawawi40')).body.data;
+      expect(nawawi.hadith.collection).to.equal('nawawi40');
+      expect((await get('/hadith/hadith-of-the-day')).status).to.equal(200);
+      for (const date of ['2026-02-30', '20260320', 'today'])
+        expectError(await get(`/hadith/hadith-of-the-day?date=${date}`), 400, 'VALIDATION_ERROR');
     });
   });
 
@@ -569,7 +781,11 @@ describe('http: hadith (nine collections imported from shared/data)', function (
       const body = { narrator: 'Test narrator', grade: 'Test grade', tags: ['test-a', 'test-b'], notes: 'Test note' };
       const { response, entries } = await audited(1, () => patch(3, body));
       expect(response.status).to.equal(200);
-      expect(response.body.data).to.deep.equal({ ...before, ...body });
+      expect(response.body.data).to.deep.equal({
+        ...before,
+        ...body,
+        grades: [{ grade: 'Test grade', grader: null }],
+      });
       expect(entries[0]).to.deep.include({
         keyId: writerId,
         keyName: 'Test writer',

@@ -34,8 +34,32 @@ describe('http: Quran reads', () => {
 
     it('gives each surah exactly the contract fields, with names from quran-json', async () => {
       const [first] = (await get('/quran/surahs')).body.data;
-      expect(first).to.have.all.keys('id', 'nameAr', 'nameEn', 'transliteration', 'revelationType', 'ayahCount');
-      expect(first).to.deep.equal(source.surahs[0]);
+      expect(first).to.have.all.keys(
+        'id',
+        'nameAr',
+        'nameEn',
+        'transliteration',
+        'revelationType',
+        'ayahCount',
+        'revelationOrder',
+        'rukus',
+        'pages',
+        'factsCredit',
+      );
+      // Tanzil's facts are null until the quran-metadata dataset is imported (quran-study.test.ts).
+      expect([first.revelationOrder, first.rukus, first.pages, first.factsCredit]).to.deep.equal([
+        null,
+        null,
+        null,
+        null,
+      ]);
+      expect(first).to.deep.equal({
+        ...source.surahs[0],
+        revelationOrder: null,
+        rukus: null,
+        pages: null,
+        factsCredit: null,
+      });
     });
   });
 

@@ -31,5 +31,19 @@ export {
 export { readHadithSources, hadithSourceLocations, type HadithSourceLocations } from './hadith/hadith-sources.js';
 export { readHadithRefs } from './hadith/hadith-refs-reader.js';
 export { joinHadithRefs } from './hadith/hadith-refs-join.js';
-export { parseGrade, parseReference, normaliseArabic, HADITH_REFS_PLACES } from './hadith/hadith-refs-format.js';
+export {
+  gradeFieldText,
+  parseGrade,
+  parseReference,
+  normaliseArabic,
+  HADITH_REFS_PLACES,
+} from './hadith/hadith-refs-format.js';
 export * from './quran/quran-meta-layout.js';
+export {
+  CORPUS_FILES,
+  TANZIL_METADATA_FILE,
+  TANZIL_SIMPLE_FILE,
+  readCorpusWords,
+  readTanzilMetadata,
+  readTanzilSimple,
+} from './quran/quran-study-sources.js';

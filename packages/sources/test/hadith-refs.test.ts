@@ -33,9 +33,25 @@ describe('sources: hadith-refs (standard numbers and grades)', function () {
       ["Grade : Mawdu' (Fabricated) (Al-Albani) موضوع (الألباني) حكم :", "Mawdu' (Fabricated) (Al-Albani)"],
     ] as const) {
       it(`reads '${field.slice(0, 40)}' as ${grade}`, () => {
-        expect(parseGrade(field)).to.deep.equal({ kind: 'grade', grade });
+        const parsed = parseGrade(field);
+        expect(parsed.kind).to.equal('grade');
+        expect(parsed.kind === 'grade' && parsed.grade).to.equal(grade);
+        expect(parsed.kind === 'grade' && parsed.grades).to.have.length(1);
       });
     }
+    it('reads every grader of a field naming two, in order; grade is the first', () => {
+      expect(parseGrade('Grade : Sahih (Al-Albani) Hasan (Darussalam)')).to.deep.equal({
+        kind: 'grade',
+        grade: 'Sahih (Al-Albani)',
+        grades: [
+          { grade: 'Sahih', grader: 'Al-Albani' },
+          { grade: 'Hasan', grader: 'Darussalam' },
+        ],
+      });
+      expect(parseGrade("Grade : Mawdu' (Fabricated) (Al-Albani)")).to.deep.include({
+        grades: [{ grade: "Mawdu' (Fabricated)", grader: 'Al-Albani' }],
+      });
+    });
     for (const [field, kind] of [
       ['', 'none'],
       ['   ', 'none'],
@@ -45,6 +61,8 @@ describe('sources: hadith-refs (standard numbers and grades)', function () {
       ['Grade : Abu Test said: This Hadith is Hasan Sahih. (Darussalam)', 'unparsable'],
       ['Grade : Sahih', 'unparsable'],
       ['Grade : (Darussalam)', 'unparsable'],
+      ['Grade : Sahih (Al-Albani) Hasan', 'unparsable'],
+      ['Grade : Sahih (Al-Albani)Hasan (Darussalam)', 'unparsable'],
     ] as const) {
       it(`reads '${field}' as ${kind}`, () => {
         expect(parseGrade(field).kind).to.equal(kind);

@@ -40,7 +40,7 @@ describe('sources: the upstream manifest', () => {
     manifest = await loadUpstreamManifest();
   });
 
-  it('pins the three repositories and commits of shared/data/README.md', () => {
+  it('pins the six repositories and commits of shared/data/README.md', () => {
     expect(
       Object.fromEntries(
         manifest.repositories.map((repo) => [`${repo.owner}/${repo.repo}/${repo.commit}`, repo.folder]),
@@ -73,6 +73,33 @@ describe('sources: the upstream manifest', () => {
     expect(inManifest('hadith-json')).to.deep.equal(listed('hadith-json', 'db/by_chapter'));
     expect(inManifest('hadith-refs')).to.deep.equal(listed('hadith-refs', 'Sunnah'));
     expect(inManifest('quran-az')).to.deep.equal(['az.mammadaliyev.xml', 'az.musayev.xml']);
+  });
+
+  it('imports the corpus words, Tanzil metadata and Simple text by default, from the files the readers need', () => {
+    const study = manifest.datasets
+      .filter((dataset) => ['quran-words', 'quran-metadata', 'quran-script'].includes(dataset.kind))
+      .map(({ name, kind, default: isDefault, script, files }) => [
+        name,
+        kind,
+        isDefault,
+        script ?? null,
+        files.map((file) => `${file.folder}/${file.path}`),
+      ]);
+    expect(study).to.deep.equal([
+      [
+        'quran-words',
+        'quran-words',
+        true,
+        null,
+        [
+          'quran-corpus/src/main/resources/data/quran-uthmani.xml',
+          'quran-corpus/src/main/resources/data/morphology.txt',
+          'quran-corpus/src/main/resources/data/translation/word-by-word.txt',
+        ],
+      ],
+      ['quran-metadata', 'quran-metadata', true, null, ['quran-metadata/data/quran-data.xml']],
+      ['quran-imlaei', 'quran-script', true, 'imlaei', ['quran-text-simple/quran-simple.txt']],
+    ]);
   });
 
   it('makes az.mammadaliyev the default Azerbaijani edition and az.musayev an edition of its own', () => {

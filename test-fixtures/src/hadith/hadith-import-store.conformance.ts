@@ -99,6 +99,7 @@ export function hadithImportStoreConformance(name: string, makeStores: () => Pro
           notes: null,
           published: true,
           book: aHadithBook(2.5),
+          grades: [],
         });
         expect(await store.getTranslation(C, 2, 'en')).to.deep.equal({
           locale: 'en',

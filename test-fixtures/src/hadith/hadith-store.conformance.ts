@@ -17,6 +17,66 @@ export function hadithStoreConformance(name: string, makeStores: () => Promise<H
     });
     const seed = (count: number, slug = C) => seedHadiths(imports, count, slug, AT);
 
+    describe('books, grades and picks (CONTRACT §21)', () => {
+      it('summarises each book: its first and last published hadith and how many, and pages one book', async () => {
+        await seed(6);
+        await store.setMetadata(C, 5, { narrator: null, grade: null, tags: [], notes: null, published: false });
+        expect(await store.listBookSummaries(C)).to.deep.equal([
+          { number: 1, nameEn: 'Test book 1', nameAr: 'Test book 1 (ar)', firstNumber: '1', lastNumber: '3', count: 2 },
+          {
+            number: 2.5,
+            nameEn: 'Test book 2.5',
+            nameAr: 'Test book 2.5 (ar)',
+            firstNumber: '2',
+            lastNumber: '6',
+            count: 3,
+          },
+        ]);
+        expect(await store.listBookSummaries('test-unknown')).to.deep.equal([]);
+        const page = await store.listHadiths(C, { startAfter: 2, limit: 10, includeUnpublished: false, book: 2.5 });
+        expect(page.map((hadith) => hadith.sequence)).to.deep.equal([4, 6]);
+      });
+
+      it("keeps every grader an import names, and shows an editor's grade alone", async () => {
+        await seed(2);
+        const grades = [
+          { grade: 'Test-a', grader: 'Test-Grader-A' },
+          { grade: 'Test-b', grader: 'Test-Grader-B' },
+        ];
+        await imports.writeImported(C, [anImportedHadith(1, { grade: 'Test-a (Test-Grader-A)', grades })], LATER);
+        expect((await store.getHadith(C, 1))!.grades).to.deep.equal(grades);
+        expect((await store.getHadith(C, 2))!.grades).to.deep.equal([]);
+        await store.setMetadata(C, 1, {
+          narrator: null,
+          grade: 'Test-c (Test-Grader-C)',
+          tags: [],
+          notes: null,
+          published: true,
+        });
+        expect((await store.getHadith(C, 1))!.grades).to.deep.equal([{ grade: 'Test-c', grader: 'Test-Grader-C' }]);
+      });
+
+      it('counts and picks hadiths by collection, Arabic length and publication, in order', async () => {
+        await seed(3, 'test-a');
+        await seed(2, 'test-b');
+        await imports.writeImported('test-b', [anImportedHadith(2, { textAr: 'Test' })], LATER);
+        await store.setMetadata('test-a', 1, { narrator: null, grade: null, tags: [], notes: null, published: false });
+        expect(await store.countHadiths({ includeUnpublished: false })).to.equal(4);
+        expect(await store.countHadiths({ includeUnpublished: true })).to.equal(5);
+        expect(await store.countHadiths({ collection: 'test-b', includeUnpublished: false })).to.equal(2);
+        expect(await store.countHadiths({ maxLength: 4, includeUnpublished: false })).to.equal(1);
+        expect((await store.nthHadith({ maxLength: 4, includeUnpublished: false }, 0))!.text_ar).to.equal('Test');
+        const all = await Promise.all([0, 1, 2, 3].map((n) => store.nthHadith({ includeUnpublished: false }, n)));
+        expect(all.map((hadith) => `${hadith!.collection}:${hadith!.sequence}`)).to.deep.equal([
+          'test-a:2',
+          'test-a:3',
+          'test-b:1',
+          'test-b:2',
+        ]);
+        expect(await store.nthHadith({ includeUnpublished: false }, 4)).to.equal(undefined);
+      });
+    });
+
     describe('collections and books', () => {
       it('lists collections by position with total = published hadiths', async () => {
         await seed(3, 'test-b');

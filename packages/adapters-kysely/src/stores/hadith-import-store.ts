@@ -52,6 +52,7 @@ export function kyselyHadithImportStore<DB extends SharedDatabase>(
             grade: sql<string | null>`case when hadiths.grade is not distinct from hadiths.imported_grade
               then excluded.grade else hadiths.grade end`,
             imported_grade: eb.ref('excluded.imported_grade'),
+            imported_grades: eb.ref('excluded.imported_grades'),
             number: eb.ref('excluded.number'),
             citation: eb.ref('excluded.citation'),
             in_book_book: eb.ref('excluded.in_book_book'),

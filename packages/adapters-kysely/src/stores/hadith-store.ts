@@ -1,6 +1,7 @@
 import {
   ARABIC_LOCALE,
   type HadithMetadata,
+  type HadithPickFilter,
   type HadithQuery,
   type HadithStore,
   type Translation,
@@ -30,6 +31,15 @@ export function kyselyHadithStore<DB extends SharedDatabase>(
       )
       .selectAll('h')
       .select(['b.name_en as book_name_en', 'b.name_ar as book_name_ar']);
+
+  const picked = (filter: HadithPickFilter) => {
+    let select = trx.selectFrom('hadiths as h').innerJoin('hadith_collections as c', 'c.slug', 'h.collection');
+    if (filter.collection !== undefined) select = select.where('h.collection', '=', filter.collection);
+    if (!filter.includeUnpublished) select = select.where(PUBLISHED);
+    if (filter.maxLength !== undefined)
+      select = select.where('h.text_ar', 'is not', null).where(sql<number>`length(h.text_ar)`, '<=', filter.maxLength);
+    return select;
+  };
 
   /** The translations of a run of hadiths, read as one range of the primary key. */
   async function withTranslations(rows: HadithWithBookRow[], query: HadithQuery) {
@@ -91,6 +101,43 @@ export function kyselyHadithStore<DB extends SharedDatabase>(
       return rows.map(fromHadithBookRow);
     },
 
+    async listBookSummaries(collection: string) {
+      const spans = await trx
+        .selectFrom('hadiths as h')
+        .innerJoin('hadith_books as b', (join) =>
+          join.onRef('b.collection', '=', 'h.collection').onRef('b.number', '=', 'h.book_number'),
+        )
+        .select(['b.number', 'b.name_en', 'b.name_ar'])
+        .select((eb) => [
+          eb.fn.min('h.sequence').as('first'),
+          eb.fn.max('h.sequence').as('last'),
+          eb.fn.countAll().as('count'),
+        ])
+        .where('h.collection', '=', collection)
+        .where(PUBLISHED)
+        .groupBy(['b.number', 'b.name_en', 'b.name_ar'])
+        .orderBy('b.number')
+        .execute();
+      if (spans.length === 0) return [];
+      const sequences = spans.flatMap((span) => [Number(span.first), Number(span.last)]);
+      const numbers = new Map(
+        (
+          await trx
+            .selectFrom('hadiths')
+            .select(['sequence', 'number'])
+            .where('collection', '=', collection)
+            .where('sequence', 'in', sequences)
+            .execute()
+        ).map((row) => [row.sequence, row.number] as const),
+      );
+      return spans.map((span) => ({
+        ...fromHadithBookRow({ collection, number: span.number, name_en: span.name_en, name_ar: span.name_ar }),
+        firstNumber: numbers.get(Number(span.first))!,
+        lastNumber: numbers.get(Number(span.last))!,
+        count: Number(span.count),
+      }));
+    },
+
     async resolveNumber(collection: string, key: string) {
       const row = await trx
         .selectFrom('hadith_number_keys')
@@ -112,7 +159,27 @@ export function kyselyHadithStore<DB extends SharedDatabase>(
     async listHadiths(collection, query) {
       let select = hadithsWithBooks().where('h.collection', '=', collection).where('h.sequence', '>', query.startAfter);
       if (!query.includeUnpublished) select = select.where(PUBLISHED);
+      if (query.book !== undefined) select = select.where('h.book_number', '=', query.book);
       return withTranslations(await select.orderBy('h.sequence').limit(query.limit).execute(), query);
+    },
+
+    async countHadiths(filter) {
+      const row = await picked(filter)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async nthHadith(filter, n, query = {}) {
+      const found = await picked(filter)
+        .select(['h.collection', 'h.sequence'])
+        .orderBy('c.position')
+        .orderBy('c.slug')
+        .orderBy('h.sequence')
+        .limit(1)
+        .offset(n)
+        .executeTakeFirst();
+      return found && this.getHadith(found.collection, found.sequence, query);
     },
 
     async listPublishedTexts(collection: string, locale: string) {

@@ -9,6 +9,7 @@ import { kyselyHadithStore } from './hadith-store.js';
 import { kyselyKeyRequestStore } from './key-request-store.js';
 import { kyselyKeyStore } from './key-store.js';
 import { kyselyQuranStore } from './quran-store.js';
+import { kyselyQuranStudyStore } from './quran-study-store.js';
 
 /** Every store, bound to `trx` (the database itself, or one connection inside a transaction). */
 export function kyselyStores<DB extends SharedDatabase>(trx: Kysely<DB>, dialect: StoreDialect<DB>): Stores {
@@ -17,6 +18,7 @@ export function kyselyStores<DB extends SharedDatabase>(trx: Kysely<DB>, dialect
     audit: kyselyAuditLog(trx),
     editions: kyselyEditionStore(trx),
     quran: kyselyQuranStore(trx, dialect),
+    quranStudy: kyselyQuranStudyStore(trx),
     hadith: kyselyHadithStore(trx, dialect),
     hadithImports: kyselyHadithImportStore(trx, dialect),
     mosques: dialect.mosqueStore(trx),

@@ -112,8 +112,9 @@ function selectDatasets(manifest: UpstreamManifest, list: string | undefined): U
         `(${manifest.datasets.map((dataset) => dataset.name).join(', ')}).`,
     );
   }
-  // A translation is stored against the Quran's ayahs, so the Quran comes with it.
-  if (manifest.datasets.some((dataset) => names.includes(dataset.name) && dataset.kind === 'quran-translation'))
+  // A translation, the words and other scripts are stored against the Quran's ayahs, so the Quran comes with them.
+  const onAyahs = ['quran-translation', 'quran-words', 'quran-script'];
+  if (manifest.datasets.some((dataset) => names.includes(dataset.name) && onAyahs.includes(dataset.kind)))
     names.push(...manifest.datasets.filter((dataset) => dataset.kind === 'quran-json').map((dataset) => dataset.name));
   return manifest.datasets.filter((dataset) => names.includes(dataset.name));
 }

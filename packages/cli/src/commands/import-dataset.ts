@@ -1,14 +1,23 @@
+import { readFile } from 'node:fs/promises';
 import {
   importHadithCollection,
   importQuran,
+  importQuranWords,
+  importScriptText,
+  importSurahFacts,
   importTanzilTranslation,
+  validationError,
   type HadithImportSummary,
 } from '@islamic-data/core';
 import {
   cachedFilePath,
   hadithSourceLocations,
+  CORPUS_FILES,
   loadQuranJson,
+  readCorpusWords,
   readHadithSources,
+  readTanzilMetadata,
+  readTanzilSimple,
   readTanzilTranslation,
   type UpstreamDataset,
 } from '@islamic-data/sources';
@@ -47,6 +56,37 @@ export async function importDataset(
       return {
         changed: result.auditEntryId !== null,
         summary: `${result.lang} (${result.name}): ${result.ayahCount} ayahs, ${result.changedAyahs} changed`,
+      };
+    }
+    case 'quran-words': {
+      const file = (path: string) => {
+        const found = dataset.files.find((candidate) => candidate.path === path);
+        if (!found) throw validationError(`The dataset ${dataset.name} lists no ${path}.`);
+        return readFile(cachedFilePath(cacheDir, found), 'utf8');
+      };
+      const words = readCorpusWords({
+        uthmani: await file(CORPUS_FILES.uthmani),
+        morphology: await file(CORPUS_FILES.morphology),
+        glosses: await file(CORPUS_FILES.glosses),
+      });
+      const result = await importQuranWords(deps, words);
+      return { changed: result.changed, summary: `${result.count} words${result.changed ? '' : ', unchanged'}` };
+    }
+    case 'quran-metadata': {
+      const facts = readTanzilMetadata(await readFile(cachedFilePath(cacheDir, dataset.files[0]!), 'utf8'));
+      const result = await importSurahFacts(deps, facts);
+      return {
+        changed: result.changed,
+        summary: `${result.count} surahs' facts${result.changed ? '' : ', unchanged'}`,
+      };
+    }
+    case 'quran-script': {
+      if (dataset.script !== 'imlaei') throw validationError(`The script '${dataset.script}' is not served.`);
+      const texts = readTanzilSimple(await readFile(cachedFilePath(cacheDir, dataset.files[0]!), 'utf8'));
+      const result = await importScriptText(deps, dataset.script, texts);
+      return {
+        changed: result.changed,
+        summary: `${result.count} ayahs in ${dataset.script}${result.changed ? '' : ', unchanged'}`,
       };
     }
     case 'hadith': {

@@ -191,10 +191,54 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * All 114 surahs with their names and ayah counts
+     * All 114 surahs with their names, ayah counts, revelation order, rukus and pages
      * @description Needs a key with the scope `quran` (or `*`) and the permission `read`.
      */
     get: operations['getQuranSurahs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/quran/ayahs/random': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A random ayah (each of the 6,236 as likely)
+     * @description A new pick on every request (never cached). Takes the options of ayah reads.
+     *
+     *     Needs a key with the scope `quran` (or `*`) and the permission `read`.
+     */
+    get: operations['getQuranAyahsRandom'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/quran/ayah-of-the-day': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The ayah of the day: the same all day for every caller, and for a date forever
+     * @description Chosen from the date alone (SHA-256 of `ayah:YYYY-MM-DD` modulo 6,236, in mushaf order), so every server process answers the same for a date, before and after a restart. An unpublished ayah passes the choice to the next published one.
+     *
+     *     Needs a key with the scope `quran` (or `*`) and the permission `read`.
+     */
+    get: operations['getQuranAyahOfTheDay'];
     put?: never;
     post?: never;
     delete?: never;
@@ -261,12 +305,56 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Search the Quran: the Arabic and every translation
-     * @description Ranked full-text search (SQLite FTS5, bm25) over the Arabic and every translation; one hit per text and language, best first. The Arabic matches without its diacritics (tashkeel), tatweel and Quranic annotation marks, and with one form of the letter variants (أ إ آ ٱ → ا, ى → ي, ة → ه), in the text and in `q` alike. Translations match case- and accent-insensitively; English also by stem (Porter: `believers` finds `believe`); other languages by whole word (SQLite has no stemmer for them: use `word*`). `q` takes words (all must occur), `"a phrase"`, `prefix*` and `-excluded` (or `-"a phrase"`); every other character is text, never an operator. `q` with nothing to find: 400. Unpublished ayahs are found only by keys holding `write`.
+     * Search the Quran: the Arabic and every translation, or by root
+     * @description Ranked full-text search (SQLite FTS5, bm25) over the Arabic and every translation; one hit per text and language, best first. The Arabic matches without its diacritics (tashkeel), tatweel and Quranic annotation marks, and with one form of the letter variants (أ إ آ ٱ → ا, ى → ي, ة → ه), in the text and in `q` alike. Translations match case- and accent-insensitively; English also by stem (Porter: `believers` finds `believe`); other languages by whole word (SQLite has no stemmer for them: use `word*`). `q` takes words (all must occur), `"a phrase"`, `prefix*` and `-excluded` (or `-"a phrase"`); every other character is text, never an operator. `q` with nothing to find: 400. Unpublished ayahs are found only by keys holding `write`. Or `root=` (instead of `q`, Arabic letters or Buckwalter): every ayah with a word of that root (Quranic Arabic Corpus), those with more such words first, then in mushaf order; the snippet is the ayah’s words with the root’s marked, and `rootWords` counts them. Both or neither of `q` and `root`: 400.
      *
      *     Needs a key with the scope `quran` (or `*`) and the permission `read`.
      */
     get: operations['getQuranSearch'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/quran/roots/{root}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A root: how often it occurs, its lemmas and where (paged)
+     * @description The root in Arabic letters (`رحم`) or in Buckwalter as the corpus writes it (`rHm`); no word with it: 404. From the Quranic Arabic Corpus (GPL, corpus.quran.com), credited in `credit`. Word locations follow the corpus (37:130 has 3 words).
+     *
+     *     Needs a key with the scope `quran` (or `*`) and the permission `read`.
+     */
+    get: operations['getQuranRootsRoot'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/quran/lemmas/{lemma}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A lemma: how often it occurs, its root and where (paged)
+     * @description The lemma in extended Buckwalter as the corpus writes it (`r~aHiym`); none has it: 404. From the Quranic Arabic Corpus (GPL, corpus.quran.com), credited in `credit`. Word locations follow the corpus (37:130 has 3 words).
+     *
+     *     Needs a key with the scope `quran` (or `*`) and the permission `read`.
+     */
+    get: operations['getQuranLemmasLemma'];
     put?: never;
     post?: never;
     delete?: never;
@@ -501,6 +589,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/hadith/random': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A random hadith, of one collection or any, up to a length
+     * @description A new pick on every request (never cached), each qualifying hadith as likely. `maxLength`: only hadiths whose Arabic text has at most that many characters (none without Arabic). None qualifies: 404.
+     *
+     *     Needs a key with the scope `hadith` (or `*`) and the permission `read`.
+     */
+    get: operations['getHadithRandom'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/hadith/hadith-of-the-day': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The hadith of the day: the same all day for every caller, and for a date forever
+     * @description Chosen from the date alone (SHA-256 of `hadith:<collection or all>:YYYY-MM-DD` modulo the published hadiths, in collection and sequence order), so every server process answers the same for a date, before and after a restart, while the imported data is the same.
+     *
+     *     Needs a key with the scope `hadith` (or `*`) and the permission `read`.
+     */
+    get: operations['getHadithHadithOfTheDay'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/hadith/refs': {
     parameters: {
       query?: never;
@@ -579,6 +711,50 @@ export interface paths {
      *     Needs a key with the scope `hadith` (or `*`) and the permission `read`.
      */
     get: operations['getHadithCollectionsIdHadiths'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/hadith/collections/{id}/books': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The books (kitabs) of a collection, in order
+     * @description Each book with the numbers of its first and last published hadith and how many it has; together the books cover every published hadith of the collection once, in `sequence` order.
+     *
+     *     Needs a key with the scope `hadith` (or `*`) and the permission `read`.
+     */
+    get: operations['getHadithCollectionsIdBooks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/hadith/collections/{id}/books/{book}/hadiths': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A page of the hadiths of one book, in order (keyset pagination)
+     * @description As the collection’s hadiths page: up to `limit` after `startAfter`, then `nextStartAfter` until null. A book the collection does not have: 404.
+     *
+     *     Needs a key with the scope `hadith` (or `*`) and the permission `read`.
+     */
+    get: operations['getHadithCollectionsIdBooksBookHadiths'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3333,7 +3509,530 @@ export interface operations {
               /** @enum {string} */
               revelationType: 'meccan' | 'medinan';
               ayahCount: number;
+              /** @description Its place in the order of revelation (Tanzil metadata); null until that dataset is imported. */
+              revelationOrder: number | null;
+              /** @description How many rukus (sections) it has (Tanzil). */
+              rukus: number | null;
+              /** @description The Madani mushaf pages it spans (Tanzil). */
+              pages: {
+                first: number;
+                last: number;
+              } | null;
+              /** @description The credit of revelationOrder, rukus and pages (Tanzil, CC BY). */
+              factsCredit: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              } | null;
             }[];
+          };
+        };
+      };
+      /** @description Not Modified: `If-None-Match` matched the ETag; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `MISSING_API_KEY`, `INVALID_API_KEY`, `EXPIRED_API_KEY` */
+      401: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'MISSING_API_KEY' | 'INVALID_API_KEY' | 'EXPIRED_API_KEY';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE`, `INSUFFICIENT_PERMISSION` */
+      403: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_PERMISSION';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds until the window resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE` */
+      503: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'SERVICE_UNAVAILABLE';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getQuranAyahsRandom: {
+    parameters: {
+      query?: {
+        /** @description Comma-separated language codes of the translations to include, e.g. `en,ru,tr`; absent: every language the ayah has. A malformed code: 400; a code with no text: that key is absent. */
+        translations?: string;
+        /** @description `uthmani` (default): the stored Uthmani text; `imlaei`: Tanzil’s Simple text 1.1, verbatim (the basmala prefixed to aya 1 of surahs 2–114 except 9, as the file has it), credited in `textCredit`. */
+        script?: 'uthmani' | 'imlaei';
+        /** @description `true` adds `words`: each word of the Quranic Arabic Corpus with its English gloss, root, lemma and morphology, credited in `wordsCredit` (GPL, corpus.quran.com). A word’s `text_ar` is the corpus’s own Uthmani (Tanzil 1.0.2), which can differ from the ayah’s `text_ar` in signs (see the README). */
+        words?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              surah: number;
+              ayah: number;
+              /** @description `surah:ayah`, e.g. `2:255`. */
+              key: string;
+              /** @description The Uthmani Arabic text (read-only). */
+              text_ar: string;
+              /** @description Text by language code. */
+              translations: {
+                [key: string]: string;
+              };
+              /** @description At most 32 tags of at most 64 characters. */
+              tags: string[];
+              notes: string | null;
+              published: boolean;
+              /** @description Juz (1–30). */
+              juz: number;
+              /** @description Page of the Madani mushaf (1–604). */
+              page: number;
+              /** @description Quarter of a hizb, rubʿ al-hizb (1–240). */
+              hizbQuarter: number;
+              /** @description Ruku (1–556). */
+              ruku: number;
+              /** @description Manzil (1–7). */
+              manzil: number;
+              /** @description Whether the ayah carries a prostration of recitation (15 ayahs). */
+              sajda: boolean;
+              textCredit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
+              words?: {
+                /** @description Its place in the ayah, from 1 (`surah:ayah:position`). */
+                position: number;
+                /** @description The word in the corpus’s Uthmani text (Tanzil 1.0.2). */
+                text_ar: string;
+                gloss: {
+                  /** @description The corpus’s English gloss, verbatim. */
+                  en: string;
+                };
+                /** @description Its root in extended Buckwalter (`rHm`); null if none. */
+                root: string | null;
+                /** @description Its lemma in extended Buckwalter; null if none. */
+                lemma: string | null;
+                /** @description The part of speech of its stem (`N`, `V`, `PN`, `P`…). */
+                pos: string;
+                /** @description The corpus’s morphology of the word, verbatim. */
+                features: string;
+              }[];
+              wordsCredit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description Not Modified: `If-None-Match` matched the ETag; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `MISSING_API_KEY`, `INVALID_API_KEY`, `EXPIRED_API_KEY` */
+      401: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'MISSING_API_KEY' | 'INVALID_API_KEY' | 'EXPIRED_API_KEY';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE`, `INSUFFICIENT_PERMISSION` */
+      403: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_PERMISSION';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds until the window resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE` */
+      503: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'SERVICE_UNAVAILABLE';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getQuranAyahOfTheDay: {
+    parameters: {
+      query?: {
+        /** @description Comma-separated language codes of the translations to include, e.g. `en,ru,tr`; absent: every language the ayah has. A malformed code: 400; a code with no text: that key is absent. */
+        translations?: string;
+        /** @description The day, YYYY-MM-DD; absent: today in UTC. */
+        date?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description YYYY-MM-DD. */
+              date: string;
+              ayah: {
+                surah: number;
+                ayah: number;
+                /** @description `surah:ayah`, e.g. `2:255`. */
+                key: string;
+                /** @description The Uthmani Arabic text (read-only). */
+                text_ar: string;
+                /** @description Text by language code. */
+                translations: {
+                  [key: string]: string;
+                };
+                /** @description At most 32 tags of at most 64 characters. */
+                tags: string[];
+                notes: string | null;
+                published: boolean;
+                /** @description Juz (1–30). */
+                juz: number;
+                /** @description Page of the Madani mushaf (1–604). */
+                page: number;
+                /** @description Quarter of a hizb, rubʿ al-hizb (1–240). */
+                hizbQuarter: number;
+                /** @description Ruku (1–556). */
+                ruku: number;
+                /** @description Manzil (1–7). */
+                manzil: number;
+                /** @description Whether the ayah carries a prostration of recitation (15 ayahs). */
+                sajda: boolean;
+                textCredit?: {
+                  attribution: string;
+                  license: string;
+                  source_url: string;
+                };
+                words?: {
+                  /** @description Its place in the ayah, from 1 (`surah:ayah:position`). */
+                  position: number;
+                  /** @description The word in the corpus’s Uthmani text (Tanzil 1.0.2). */
+                  text_ar: string;
+                  gloss: {
+                    /** @description The corpus’s English gloss, verbatim. */
+                    en: string;
+                  };
+                  /** @description Its root in extended Buckwalter (`rHm`); null if none. */
+                  root: string | null;
+                  /** @description Its lemma in extended Buckwalter; null if none. */
+                  lemma: string | null;
+                  /** @description The part of speech of its stem (`N`, `V`, `PN`, `P`…). */
+                  pos: string;
+                  /** @description The corpus’s morphology of the word, verbatim. */
+                  features: string;
+                }[];
+                wordsCredit?: {
+                  attribution: string;
+                  license: string;
+                  source_url: string;
+                };
+              };
+            };
           };
         };
       };
@@ -3507,6 +4206,10 @@ export interface operations {
       query?: {
         /** @description Comma-separated language codes of the translations to include, e.g. `en,ru,tr`; absent: every language the ayah has. A malformed code: 400; a code with no text: that key is absent. */
         translations?: string;
+        /** @description `uthmani` (default): the stored Uthmani text; `imlaei`: Tanzil’s Simple text 1.1, verbatim (the basmala prefixed to aya 1 of surahs 2–114 except 9, as the file has it), credited in `textCredit`. */
+        script?: 'uthmani' | 'imlaei';
+        /** @description `true` adds `words`: each word of the Quranic Arabic Corpus with its English gloss, root, lemma and morphology, credited in `wordsCredit` (GPL, corpus.quran.com). A word’s `text_ar` is the corpus’s own Uthmani (Tanzil 1.0.2), which can differ from the ayah’s `text_ar` in signs (see the README). */
+        words?: boolean;
       };
       header?: never;
       path: {
@@ -3557,6 +4260,34 @@ export interface operations {
               manzil: number;
               /** @description Whether the ayah carries a prostration of recitation (15 ayahs). */
               sajda: boolean;
+              textCredit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
+              words?: {
+                /** @description Its place in the ayah, from 1 (`surah:ayah:position`). */
+                position: number;
+                /** @description The word in the corpus’s Uthmani text (Tanzil 1.0.2). */
+                text_ar: string;
+                gloss: {
+                  /** @description The corpus’s English gloss, verbatim. */
+                  en: string;
+                };
+                /** @description Its root in extended Buckwalter (`rHm`); null if none. */
+                root: string | null;
+                /** @description Its lemma in extended Buckwalter; null if none. */
+                lemma: string | null;
+                /** @description The part of speech of its stem (`N`, `V`, `PN`, `P`…). */
+                pos: string;
+                /** @description The corpus’s morphology of the word, verbatim. */
+                features: string;
+              }[];
+              wordsCredit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
             }[];
           };
         };
@@ -3731,6 +4462,10 @@ export interface operations {
       query?: {
         /** @description Comma-separated language codes of the translations to include, e.g. `en,ru,tr`; absent: every language the ayah has. A malformed code: 400; a code with no text: that key is absent. */
         translations?: string;
+        /** @description `uthmani` (default): the stored Uthmani text; `imlaei`: Tanzil’s Simple text 1.1, verbatim (the basmala prefixed to aya 1 of surahs 2–114 except 9, as the file has it), credited in `textCredit`. */
+        script?: 'uthmani' | 'imlaei';
+        /** @description `true` adds `words`: each word of the Quranic Arabic Corpus with its English gloss, root, lemma and morphology, credited in `wordsCredit` (GPL, corpus.quran.com). A word’s `text_ar` is the corpus’s own Uthmani (Tanzil 1.0.2), which can differ from the ayah’s `text_ar` in signs (see the README). */
+        words?: boolean;
       };
       header?: never;
       path: {
@@ -3783,6 +4518,34 @@ export interface operations {
               manzil: number;
               /** @description Whether the ayah carries a prostration of recitation (15 ayahs). */
               sajda: boolean;
+              textCredit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
+              words?: {
+                /** @description Its place in the ayah, from 1 (`surah:ayah:position`). */
+                position: number;
+                /** @description The word in the corpus’s Uthmani text (Tanzil 1.0.2). */
+                text_ar: string;
+                gloss: {
+                  /** @description The corpus’s English gloss, verbatim. */
+                  en: string;
+                };
+                /** @description Its root in extended Buckwalter (`rHm`); null if none. */
+                root: string | null;
+                /** @description Its lemma in extended Buckwalter; null if none. */
+                lemma: string | null;
+                /** @description The part of speech of its stem (`N`, `V`, `PN`, `P`…). */
+                pos: string;
+                /** @description The corpus’s morphology of the word, verbatim. */
+                features: string;
+              }[];
+              wordsCredit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
             };
           };
         };
@@ -4015,6 +4778,34 @@ export interface operations {
               manzil: number;
               /** @description Whether the ayah carries a prostration of recitation (15 ayahs). */
               sajda: boolean;
+              textCredit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
+              words?: {
+                /** @description Its place in the ayah, from 1 (`surah:ayah:position`). */
+                position: number;
+                /** @description The word in the corpus’s Uthmani text (Tanzil 1.0.2). */
+                text_ar: string;
+                gloss: {
+                  /** @description The corpus’s English gloss, verbatim. */
+                  en: string;
+                };
+                /** @description Its root in extended Buckwalter (`rHm`); null if none. */
+                root: string | null;
+                /** @description Its lemma in extended Buckwalter; null if none. */
+                lemma: string | null;
+                /** @description The part of speech of its stem (`N`, `V`, `PN`, `P`…). */
+                pos: string;
+                /** @description The corpus’s morphology of the word, verbatim. */
+                features: string;
+              }[];
+              wordsCredit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
             };
           };
         };
@@ -4201,15 +4992,17 @@ export interface operations {
   };
   getQuranSearch: {
     parameters: {
-      query: {
+      query?: {
         /** @description What to find, 1–500 characters: words, `"a phrase"`, `prefix*`, `-excluded`. */
-        q: string;
+        q?: string;
         /** @description Only texts in this language (`ar`: the Arabic original); absent: every language. */
         lang?: string;
         /** @description Hits per page, 1–50; default 20. */
         limit?: number;
         /** @description The previous page’s `nextStartAfter`; absent: the first page. Pages reach the first 1000 hits. */
         startAfter?: string;
+        /** @description A root, `رحم` or `rHm`: search by root instead of `q`. */
+        root?: string;
         /** @description Only ayahs of this surah. */
         surah?: number;
       };
@@ -4242,9 +5035,447 @@ export interface operations {
                 lang: string;
                 /** @description Up to 40 words of the text around the first match, each match wrapped in `<mark>`…`</mark>`, `…` where the text was cut, white space shown as single spaces (plain text, not escaped HTML). */
                 snippet: string;
+                /** @description With `root`: how many of its words have it. */
+                rootWords?: number;
               }[];
               /** @description Pass as `startAfter` for the next page; null: this was the last page. */
               nextStartAfter: string | null;
+              credit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description Not Modified: `If-None-Match` matched the ETag; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `MISSING_API_KEY`, `INVALID_API_KEY`, `EXPIRED_API_KEY` */
+      401: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'MISSING_API_KEY' | 'INVALID_API_KEY' | 'EXPIRED_API_KEY';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE`, `INSUFFICIENT_PERMISSION` */
+      403: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_PERMISSION';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds until the window resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE` */
+      503: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'SERVICE_UNAVAILABLE';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getQuranRootsRoot: {
+    parameters: {
+      query?: {
+        /** @description Locations per page, 1–1000. */
+        limit?: number;
+        /** @description The last location already seen (the previous page’s `nextStartAfter`), e.g. `2:255:3`. */
+        startAfter?: string;
+      };
+      header?: never;
+      path: {
+        /** @description Arabic letters or Buckwalter. */
+        root: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description Buckwalter, as the corpus keys it. */
+              root: string;
+              /** @description The same letters in Arabic script. */
+              rootAr: string;
+              /** @description The lemmas of its words (Buckwalter), sorted. */
+              lemmas: string[];
+              /** @description How many words of the Quran have it (every page). */
+              occurrences: number;
+              /** @description A page of the words that have it, in mushaf order. */
+              locations: string[];
+              /** @description Pass as `startAfter` for the next page; null: the last. */
+              nextStartAfter: string | null;
+              credit: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
+            };
+          };
+        };
+      };
+      /** @description Not Modified: `If-None-Match` matched the ETag; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `MISSING_API_KEY`, `INVALID_API_KEY`, `EXPIRED_API_KEY` */
+      401: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'MISSING_API_KEY' | 'INVALID_API_KEY' | 'EXPIRED_API_KEY';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE`, `INSUFFICIENT_PERMISSION` */
+      403: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_PERMISSION';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds until the window resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE` */
+      503: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'SERVICE_UNAVAILABLE';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getQuranLemmasLemma: {
+    parameters: {
+      query?: {
+        /** @description Locations per page, 1–1000. */
+        limit?: number;
+        /** @description The last location already seen (the previous page’s `nextStartAfter`), e.g. `2:255:3`. */
+        startAfter?: string;
+      };
+      header?: never;
+      path: {
+        /** @description Extended Buckwalter. */
+        lemma: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              lemma: string;
+              /** @description Its root (none for particles and some names). */
+              roots: string[];
+              /** @description How many words of the Quran have it (every page). */
+              occurrences: number;
+              /** @description A page of the words that have it, in mushaf order. */
+              locations: string[];
+              /** @description Pass as `startAfter` for the next page; null: the last. */
+              nextStartAfter: string | null;
+              credit: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
             };
           };
         };
@@ -4419,6 +5650,10 @@ export interface operations {
       query?: {
         /** @description Comma-separated language codes of the translations to include, e.g. `en,ru,tr`; absent: every language the ayah has. A malformed code: 400; a code with no text: that key is absent. */
         translations?: string;
+        /** @description `uthmani` (default): the stored Uthmani text; `imlaei`: Tanzil’s Simple text 1.1, verbatim (the basmala prefixed to aya 1 of surahs 2–114 except 9, as the file has it), credited in `textCredit`. */
+        script?: 'uthmani' | 'imlaei';
+        /** @description `true` adds `words`: each word of the Quranic Arabic Corpus with its English gloss, root, lemma and morphology, credited in `wordsCredit` (GPL, corpus.quran.com). A word’s `text_ar` is the corpus’s own Uthmani (Tanzil 1.0.2), which can differ from the ayah’s `text_ar` in signs (see the README). */
+        words?: boolean;
       };
       header?: never;
       path: {
@@ -4469,6 +5704,34 @@ export interface operations {
               manzil: number;
               /** @description Whether the ayah carries a prostration of recitation (15 ayahs). */
               sajda: boolean;
+              textCredit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
+              words?: {
+                /** @description Its place in the ayah, from 1 (`surah:ayah:position`). */
+                position: number;
+                /** @description The word in the corpus’s Uthmani text (Tanzil 1.0.2). */
+                text_ar: string;
+                gloss: {
+                  /** @description The corpus’s English gloss, verbatim. */
+                  en: string;
+                };
+                /** @description Its root in extended Buckwalter (`rHm`); null if none. */
+                root: string | null;
+                /** @description Its lemma in extended Buckwalter; null if none. */
+                lemma: string | null;
+                /** @description The part of speech of its stem (`N`, `V`, `PN`, `P`…). */
+                pos: string;
+                /** @description The corpus’s morphology of the word, verbatim. */
+                features: string;
+              }[];
+              wordsCredit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
             }[];
           };
         };
@@ -4643,6 +5906,10 @@ export interface operations {
       query?: {
         /** @description Comma-separated language codes of the translations to include, e.g. `en,ru,tr`; absent: every language the ayah has. A malformed code: 400; a code with no text: that key is absent. */
         translations?: string;
+        /** @description `uthmani` (default): the stored Uthmani text; `imlaei`: Tanzil’s Simple text 1.1, verbatim (the basmala prefixed to aya 1 of surahs 2–114 except 9, as the file has it), credited in `textCredit`. */
+        script?: 'uthmani' | 'imlaei';
+        /** @description `true` adds `words`: each word of the Quranic Arabic Corpus with its English gloss, root, lemma and morphology, credited in `wordsCredit` (GPL, corpus.quran.com). A word’s `text_ar` is the corpus’s own Uthmani (Tanzil 1.0.2), which can differ from the ayah’s `text_ar` in signs (see the README). */
+        words?: boolean;
       };
       header?: never;
       path: {
@@ -4693,6 +5960,34 @@ export interface operations {
               manzil: number;
               /** @description Whether the ayah carries a prostration of recitation (15 ayahs). */
               sajda: boolean;
+              textCredit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
+              words?: {
+                /** @description Its place in the ayah, from 1 (`surah:ayah:position`). */
+                position: number;
+                /** @description The word in the corpus’s Uthmani text (Tanzil 1.0.2). */
+                text_ar: string;
+                gloss: {
+                  /** @description The corpus’s English gloss, verbatim. */
+                  en: string;
+                };
+                /** @description Its root in extended Buckwalter (`rHm`); null if none. */
+                root: string | null;
+                /** @description Its lemma in extended Buckwalter; null if none. */
+                lemma: string | null;
+                /** @description The part of speech of its stem (`N`, `V`, `PN`, `P`…). */
+                pos: string;
+                /** @description The corpus’s morphology of the word, verbatim. */
+                features: string;
+              }[];
+              wordsCredit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
             }[];
           };
         };
@@ -4867,6 +6162,10 @@ export interface operations {
       query?: {
         /** @description Comma-separated language codes of the translations to include, e.g. `en,ru,tr`; absent: every language the ayah has. A malformed code: 400; a code with no text: that key is absent. */
         translations?: string;
+        /** @description `uthmani` (default): the stored Uthmani text; `imlaei`: Tanzil’s Simple text 1.1, verbatim (the basmala prefixed to aya 1 of surahs 2–114 except 9, as the file has it), credited in `textCredit`. */
+        script?: 'uthmani' | 'imlaei';
+        /** @description `true` adds `words`: each word of the Quranic Arabic Corpus with its English gloss, root, lemma and morphology, credited in `wordsCredit` (GPL, corpus.quran.com). A word’s `text_ar` is the corpus’s own Uthmani (Tanzil 1.0.2), which can differ from the ayah’s `text_ar` in signs (see the README). */
+        words?: boolean;
       };
       header?: never;
       path: {
@@ -4917,6 +6216,34 @@ export interface operations {
               manzil: number;
               /** @description Whether the ayah carries a prostration of recitation (15 ayahs). */
               sajda: boolean;
+              textCredit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
+              words?: {
+                /** @description Its place in the ayah, from 1 (`surah:ayah:position`). */
+                position: number;
+                /** @description The word in the corpus’s Uthmani text (Tanzil 1.0.2). */
+                text_ar: string;
+                gloss: {
+                  /** @description The corpus’s English gloss, verbatim. */
+                  en: string;
+                };
+                /** @description Its root in extended Buckwalter (`rHm`); null if none. */
+                root: string | null;
+                /** @description Its lemma in extended Buckwalter; null if none. */
+                lemma: string | null;
+                /** @description The part of speech of its stem (`N`, `V`, `PN`, `P`…). */
+                pos: string;
+                /** @description The corpus’s morphology of the word, verbatim. */
+                features: string;
+              }[];
+              wordsCredit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
             }[];
           };
         };
@@ -5091,6 +6418,10 @@ export interface operations {
       query?: {
         /** @description Comma-separated language codes of the translations to include, e.g. `en,ru,tr`; absent: every language the ayah has. A malformed code: 400; a code with no text: that key is absent. */
         translations?: string;
+        /** @description `uthmani` (default): the stored Uthmani text; `imlaei`: Tanzil’s Simple text 1.1, verbatim (the basmala prefixed to aya 1 of surahs 2–114 except 9, as the file has it), credited in `textCredit`. */
+        script?: 'uthmani' | 'imlaei';
+        /** @description `true` adds `words`: each word of the Quranic Arabic Corpus with its English gloss, root, lemma and morphology, credited in `wordsCredit` (GPL, corpus.quran.com). A word’s `text_ar` is the corpus’s own Uthmani (Tanzil 1.0.2), which can differ from the ayah’s `text_ar` in signs (see the README). */
+        words?: boolean;
       };
       header?: never;
       path: {
@@ -5141,6 +6472,34 @@ export interface operations {
               manzil: number;
               /** @description Whether the ayah carries a prostration of recitation (15 ayahs). */
               sajda: boolean;
+              textCredit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
+              words?: {
+                /** @description Its place in the ayah, from 1 (`surah:ayah:position`). */
+                position: number;
+                /** @description The word in the corpus’s Uthmani text (Tanzil 1.0.2). */
+                text_ar: string;
+                gloss: {
+                  /** @description The corpus’s English gloss, verbatim. */
+                  en: string;
+                };
+                /** @description Its root in extended Buckwalter (`rHm`); null if none. */
+                root: string | null;
+                /** @description Its lemma in extended Buckwalter; null if none. */
+                lemma: string | null;
+                /** @description The part of speech of its stem (`N`, `V`, `PN`, `P`…). */
+                pos: string;
+                /** @description The corpus’s morphology of the word, verbatim. */
+                features: string;
+              }[];
+              wordsCredit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
             }[];
           };
         };
@@ -5315,6 +6674,10 @@ export interface operations {
       query?: {
         /** @description Comma-separated language codes of the translations to include, e.g. `en,ru,tr`; absent: every language the ayah has. A malformed code: 400; a code with no text: that key is absent. */
         translations?: string;
+        /** @description `uthmani` (default): the stored Uthmani text; `imlaei`: Tanzil’s Simple text 1.1, verbatim (the basmala prefixed to aya 1 of surahs 2–114 except 9, as the file has it), credited in `textCredit`. */
+        script?: 'uthmani' | 'imlaei';
+        /** @description `true` adds `words`: each word of the Quranic Arabic Corpus with its English gloss, root, lemma and morphology, credited in `wordsCredit` (GPL, corpus.quran.com). A word’s `text_ar` is the corpus’s own Uthmani (Tanzil 1.0.2), which can differ from the ayah’s `text_ar` in signs (see the README). */
+        words?: boolean;
       };
       header?: never;
       path: {
@@ -5365,6 +6728,34 @@ export interface operations {
               manzil: number;
               /** @description Whether the ayah carries a prostration of recitation (15 ayahs). */
               sajda: boolean;
+              textCredit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
+              words?: {
+                /** @description Its place in the ayah, from 1 (`surah:ayah:position`). */
+                position: number;
+                /** @description The word in the corpus’s Uthmani text (Tanzil 1.0.2). */
+                text_ar: string;
+                gloss: {
+                  /** @description The corpus’s English gloss, verbatim. */
+                  en: string;
+                };
+                /** @description Its root in extended Buckwalter (`rHm`); null if none. */
+                root: string | null;
+                /** @description Its lemma in extended Buckwalter; null if none. */
+                lemma: string | null;
+                /** @description The part of speech of its stem (`N`, `V`, `PN`, `P`…). */
+                pos: string;
+                /** @description The corpus’s morphology of the word, verbatim. */
+                features: string;
+              }[];
+              wordsCredit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
             }[];
           };
         };
@@ -5586,6 +6977,34 @@ export interface operations {
               manzil: number;
               /** @description Whether the ayah carries a prostration of recitation (15 ayahs). */
               sajda: boolean;
+              textCredit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
+              words?: {
+                /** @description Its place in the ayah, from 1 (`surah:ayah:position`). */
+                position: number;
+                /** @description The word in the corpus’s Uthmani text (Tanzil 1.0.2). */
+                text_ar: string;
+                gloss: {
+                  /** @description The corpus’s English gloss, verbatim. */
+                  en: string;
+                };
+                /** @description Its root in extended Buckwalter (`rHm`); null if none. */
+                root: string | null;
+                /** @description Its lemma in extended Buckwalter; null if none. */
+                lemma: string | null;
+                /** @description The part of speech of its stem (`N`, `V`, `PN`, `P`…). */
+                pos: string;
+                /** @description The corpus’s morphology of the word, verbatim. */
+                features: string;
+              }[];
+              wordsCredit?: {
+                attribution: string;
+                license: string;
+                source_url: string;
+              };
             }[];
           };
         };
@@ -6730,6 +8149,490 @@ export interface operations {
       };
     };
   };
+  getHadithRandom: {
+    parameters: {
+      query?: {
+        /** @description Collection slug: bukhari, muslim, abudawud, tirmidhi, nasai, ibnmajah, malik, nawawi40 or qudsi40. */
+        collection?: string;
+        /** @description Characters of Arabic. */
+        maxLength?: number;
+        /** @description Comma-separated language codes of the translations to include (e.g. `en`); absent: every language the hadith has. */
+        translations?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              collection: string;
+              /** @description The number it is cited by, unique in the collection (`52`, `8a`, `5709-5712`, `Introduction 53`). */
+              number: string;
+              /** @description Its position (1..n) in the collection’s order. */
+              sequence: number;
+              reference: {
+                /** @description How it is cited, e.g. `Sahih al-Bukhari 52`. */
+                citation: string;
+                /** @description sunnah.com’s in-book reference (Book 2, Hadith 45); null where the source gives none. */
+                inBook: {
+                  book: number;
+                  hadith: number;
+                } | null;
+              };
+              /** @description The Arabic original (read-only); null where the source has none (125 hadiths of Malik). */
+              text_ar: string | null;
+              /** @description Text by language code. */
+              translations: {
+                [key: string]: string;
+              };
+              /** @description Who narrated it, e.g. as the English source names them; null when unknown. */
+              narrator: string | null;
+              /** @description Authenticity grade as sunnah.com shows it, the grade then its grader (`Hasan Sahih (Al-Albani)`); null when not graded (Bukhari, Muslim, Malik, the forties) or where the source’s grade field holds something else. A re-import never overwrites a grade set here. */
+              grade: string | null;
+              /** @description At most 32 tags of at most 64 characters. */
+              tags: string[];
+              notes: string | null;
+              published: boolean;
+              book: {
+                /** @description The source's chapter id: 0 is an introduction; an-Nasa'i's Book of Agriculture is 35.2. */
+                number: number;
+                nameEn: string;
+                nameAr: string;
+              } | null;
+              /** @description Every grader the source names, in its order (Tirmidhi 2376: Al-Albani, then Darussalam); `grade` is the first. Once an editor has set `grade`, that grade alone. Empty when not graded. */
+              grades: {
+                /** @description The verdict as the source writes it: `Hasan`, `Maudu (fabricated)`. */
+                grade: string;
+                /** @description Who graded it (`Al-Albani`, `Darussalam`); null if unnamed. */
+                grader: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Not Modified: `If-None-Match` matched the ETag; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `MISSING_API_KEY`, `INVALID_API_KEY`, `EXPIRED_API_KEY` */
+      401: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'MISSING_API_KEY' | 'INVALID_API_KEY' | 'EXPIRED_API_KEY';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE`, `INSUFFICIENT_PERMISSION` */
+      403: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_PERMISSION';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds until the window resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE` */
+      503: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'SERVICE_UNAVAILABLE';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getHadithHadithOfTheDay: {
+    parameters: {
+      query?: {
+        /** @description The day, YYYY-MM-DD; absent: today in UTC. */
+        date?: string;
+        /** @description Collection slug: bukhari, muslim, abudawud, tirmidhi, nasai, ibnmajah, malik, nawawi40 or qudsi40. */
+        collection?: string;
+        /** @description Comma-separated language codes of the translations to include (e.g. `en`); absent: every language the hadith has. */
+        translations?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description YYYY-MM-DD. */
+              date: string;
+              hadith: {
+                collection: string;
+                /** @description The number it is cited by, unique in the collection (`52`, `8a`, `5709-5712`, `Introduction 53`). */
+                number: string;
+                /** @description Its position (1..n) in the collection’s order. */
+                sequence: number;
+                reference: {
+                  /** @description How it is cited, e.g. `Sahih al-Bukhari 52`. */
+                  citation: string;
+                  /** @description sunnah.com’s in-book reference (Book 2, Hadith 45); null where the source gives none. */
+                  inBook: {
+                    book: number;
+                    hadith: number;
+                  } | null;
+                };
+                /** @description The Arabic original (read-only); null where the source has none (125 hadiths of Malik). */
+                text_ar: string | null;
+                /** @description Text by language code. */
+                translations: {
+                  [key: string]: string;
+                };
+                /** @description Who narrated it, e.g. as the English source names them; null when unknown. */
+                narrator: string | null;
+                /** @description Authenticity grade as sunnah.com shows it, the grade then its grader (`Hasan Sahih (Al-Albani)`); null when not graded (Bukhari, Muslim, Malik, the forties) or where the source’s grade field holds something else. A re-import never overwrites a grade set here. */
+                grade: string | null;
+                /** @description At most 32 tags of at most 64 characters. */
+                tags: string[];
+                notes: string | null;
+                published: boolean;
+                book: {
+                  /** @description The source's chapter id: 0 is an introduction; an-Nasa'i's Book of Agriculture is 35.2. */
+                  number: number;
+                  nameEn: string;
+                  nameAr: string;
+                } | null;
+                /** @description Every grader the source names, in its order (Tirmidhi 2376: Al-Albani, then Darussalam); `grade` is the first. Once an editor has set `grade`, that grade alone. Empty when not graded. */
+                grades: {
+                  /** @description The verdict as the source writes it: `Hasan`, `Maudu (fabricated)`. */
+                  grade: string;
+                  /** @description Who graded it (`Al-Albani`, `Darussalam`); null if unnamed. */
+                  grader: string | null;
+                }[];
+              };
+            };
+          };
+        };
+      };
+      /** @description Not Modified: `If-None-Match` matched the ETag; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `MISSING_API_KEY`, `INVALID_API_KEY`, `EXPIRED_API_KEY` */
+      401: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'MISSING_API_KEY' | 'INVALID_API_KEY' | 'EXPIRED_API_KEY';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE`, `INSUFFICIENT_PERMISSION` */
+      403: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_PERMISSION';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds until the window resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE` */
+      503: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'SERVICE_UNAVAILABLE';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
   getHadithRefs: {
     parameters: {
       query: {
@@ -6795,6 +8698,13 @@ export interface operations {
                   nameEn: string;
                   nameAr: string;
                 } | null;
+                /** @description Every grader the source names, in its order (Tirmidhi 2376: Al-Albani, then Darussalam); `grade` is the first. Once an editor has set `grade`, that grade alone. Empty when not graded. */
+                grades: {
+                  /** @description The verdict as the source writes it: `Hasan`, `Maudu (fabricated)`. */
+                  grade: string;
+                  /** @description Who graded it (`Al-Albani`, `Darussalam`); null if unnamed. */
+                  grader: string | null;
+                }[];
               } | null;
             }[];
           };
@@ -7450,6 +9360,466 @@ export interface operations {
                   nameEn: string;
                   nameAr: string;
                 } | null;
+                /** @description Every grader the source names, in its order (Tirmidhi 2376: Al-Albani, then Darussalam); `grade` is the first. Once an editor has set `grade`, that grade alone. Empty when not graded. */
+                grades: {
+                  /** @description The verdict as the source writes it: `Hasan`, `Maudu (fabricated)`. */
+                  grade: string;
+                  /** @description Who graded it (`Al-Albani`, `Darussalam`); null if unnamed. */
+                  grader: string | null;
+                }[];
+              }[];
+              /** @description Pass as `startAfter` for the next page; null: this was the last page. */
+              nextStartAfter: string | null;
+            };
+          };
+        };
+      };
+      /** @description Not Modified: `If-None-Match` matched the ETag; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `MISSING_API_KEY`, `INVALID_API_KEY`, `EXPIRED_API_KEY` */
+      401: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'MISSING_API_KEY' | 'INVALID_API_KEY' | 'EXPIRED_API_KEY';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE`, `INSUFFICIENT_PERMISSION` */
+      403: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_PERMISSION';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds until the window resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE` */
+      503: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'SERVICE_UNAVAILABLE';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getHadithCollectionsIdBooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Collection slug: bukhari, muslim, abudawud, tirmidhi, nasai, ibnmajah, malik, nawawi40 or qudsi40. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description The book's number, the source's chapter id: 0 is an introduction; an-Nasa'i's Book of Agriculture is 35.2. */
+              number: number;
+              nameEn: string;
+              nameAr: string;
+              /** @description The number of its first published hadith. */
+              firstNumber: string;
+              /** @description The number of its last published hadith. */
+              lastNumber: string;
+              /** @description Its published hadiths. */
+              count: number;
+            }[];
+          };
+        };
+      };
+      /** @description Not Modified: `If-None-Match` matched the ETag; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `MISSING_API_KEY`, `INVALID_API_KEY`, `EXPIRED_API_KEY` */
+      401: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'MISSING_API_KEY' | 'INVALID_API_KEY' | 'EXPIRED_API_KEY';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE`, `INSUFFICIENT_PERMISSION` */
+      403: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_PERMISSION';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds until the window resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE` */
+      503: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'SERVICE_UNAVAILABLE';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getHadithCollectionsIdBooksBookHadiths: {
+    parameters: {
+      query?: {
+        limit?: number;
+        /** @description The `number` of the last hadith already seen (the previous page’s `nextStartAfter`); absent: from the start. A number the collection does not have: 400. */
+        startAfter?: string;
+        /** @description Comma-separated language codes of the translations to include (e.g. `en`); absent: every language the hadith has. */
+        translations?: string;
+      };
+      header?: never;
+      path: {
+        /** @description Collection slug: bukhari, muslim, abudawud, tirmidhi, nasai, ibnmajah, malik, nawawi40 or qudsi40. */
+        id: string;
+        /** @description The book's number, the source's chapter id: 0 is an introduction; an-Nasa'i's Book of Agriculture is 35.2. */
+        book: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              items: {
+                collection: string;
+                /** @description The number it is cited by, unique in the collection (`52`, `8a`, `5709-5712`, `Introduction 53`). */
+                number: string;
+                /** @description Its position (1..n) in the collection’s order. */
+                sequence: number;
+                reference: {
+                  /** @description How it is cited, e.g. `Sahih al-Bukhari 52`. */
+                  citation: string;
+                  /** @description sunnah.com’s in-book reference (Book 2, Hadith 45); null where the source gives none. */
+                  inBook: {
+                    book: number;
+                    hadith: number;
+                  } | null;
+                };
+                /** @description The Arabic original (read-only); null where the source has none (125 hadiths of Malik). */
+                text_ar: string | null;
+                /** @description Text by language code. */
+                translations: {
+                  [key: string]: string;
+                };
+                /** @description Who narrated it, e.g. as the English source names them; null when unknown. */
+                narrator: string | null;
+                /** @description Authenticity grade as sunnah.com shows it, the grade then its grader (`Hasan Sahih (Al-Albani)`); null when not graded (Bukhari, Muslim, Malik, the forties) or where the source’s grade field holds something else. A re-import never overwrites a grade set here. */
+                grade: string | null;
+                /** @description At most 32 tags of at most 64 characters. */
+                tags: string[];
+                notes: string | null;
+                published: boolean;
+                book: {
+                  /** @description The source's chapter id: 0 is an introduction; an-Nasa'i's Book of Agriculture is 35.2. */
+                  number: number;
+                  nameEn: string;
+                  nameAr: string;
+                } | null;
+                /** @description Every grader the source names, in its order (Tirmidhi 2376: Al-Albani, then Darussalam); `grade` is the first. Once an editor has set `grade`, that grade alone. Empty when not graded. */
+                grades: {
+                  /** @description The verdict as the source writes it: `Hasan`, `Maudu (fabricated)`. */
+                  grade: string;
+                  /** @description Who graded it (`Al-Albani`, `Darussalam`); null if unnamed. */
+                  grader: string | null;
+                }[];
               }[];
               /** @description Pass as `startAfter` for the next page; null: this was the last page. */
               nextStartAfter: string | null;
@@ -7687,6 +10057,13 @@ export interface operations {
                 nameEn: string;
                 nameAr: string;
               } | null;
+              /** @description Every grader the source names, in its order (Tirmidhi 2376: Al-Albani, then Darussalam); `grade` is the first. Once an editor has set `grade`, that grade alone. Empty when not graded. */
+              grades: {
+                /** @description The verdict as the source writes it: `Hasan`, `Maudu (fabricated)`. */
+                grade: string;
+                /** @description Who graded it (`Al-Albani`, `Darussalam`); null if unnamed. */
+                grader: string | null;
+              }[];
             };
           };
         };
@@ -7931,6 +10308,13 @@ export interface operations {
                 nameEn: string;
                 nameAr: string;
               } | null;
+              /** @description Every grader the source names, in its order (Tirmidhi 2376: Al-Albani, then Darussalam); `grade` is the first. Once an editor has set `grade`, that grade alone. Empty when not graded. */
+              grades: {
+                /** @description The verdict as the source writes it: `Hasan`, `Maudu (fabricated)`. */
+                grade: string;
+                /** @description Who graded it (`Al-Albani`, `Darussalam`); null if unnamed. */
+                grader: string | null;
+              }[];
             };
           };
         };

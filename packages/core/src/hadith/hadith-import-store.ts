@@ -1,4 +1,4 @@
-import type { HadithBook, HadithCollectionInfo, HadithInBook } from './hadith.js';
+import type { HadithBook, HadithCollectionInfo, HadithGrade, HadithInBook } from './hadith.js';
 
 /** A hadith as an import writes it: the source's text, narrator, numbers and grade, and a hash of the source record. */
 export interface ImportedHadith {
@@ -10,6 +10,8 @@ export interface ImportedHadith {
   inBook: HadithInBook | null;
   /** The source's grade; it replaces the stored one only where nobody has set the stored one through the API. */
   grade: string | null;
+  /** Every grader the source names, in its order (`grade` is the first): absent, the one in `grade`. */
+  grades?: HadithGrade[];
   textAr: string | null;
   narrator: string | null;
   bookNumber: number | null;

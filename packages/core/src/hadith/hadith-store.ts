@@ -1,6 +1,13 @@
 import type { HadithSearchHit, HadithTextSearch } from '../search/search.js';
 import type { Translation } from '../shared/translation.js';
-import type { Hadith, HadithBook, HadithCollection, HadithCollectionInfo, HadithMetadata } from './hadith.js';
+import type {
+  Hadith,
+  HadithBook,
+  HadithBookSummary,
+  HadithCollection,
+  HadithCollectionInfo,
+  HadithMetadata,
+} from './hadith.js';
 
 export interface HadithQuery {
   /** Translations to include, by language code; absent: every language the hadith has. */
@@ -11,6 +18,16 @@ export interface HadithPageQuery extends HadithQuery {
   /** Only hadiths after this sequence (keyset pagination). */
   startAfter: number;
   limit: number;
+  includeUnpublished: boolean;
+  /** Only the hadiths of this book (its number). */
+  book?: number;
+}
+
+/** Which hadiths a random or daily pick draws from. */
+export interface HadithPickFilter {
+  collection?: string;
+  /** Only hadiths whose Arabic text has at most this many characters (none without Arabic). */
+  maxLength?: number;
   includeUnpublished: boolean;
 }
 
@@ -32,6 +49,11 @@ export interface HadithStore {
   getCollectionInfo(slug: string): Promise<HadithCollectionInfo | undefined>;
   /** The collection's books by number. */
   listBooks(collection: string): Promise<HadithBook[]>;
+  /**
+   * The books that have published hadiths, by number, each with the numbers of its first and last
+   * published hadith and how many it has.
+   */
+  listBookSummaries(collection: string): Promise<HadithBookSummary[]>;
 
   /** The sequence of the hadith a match key (see hadithNumberKey) names, if any. */
   resolveNumber(collection: string, key: string): Promise<number | undefined>;
@@ -39,6 +61,10 @@ export interface HadithStore {
   getHadith(collection: string, sequence: number, query?: HadithQuery): Promise<Hadith | undefined>;
   /** Up to `limit` hadiths after `startAfter`, in sequence order: O(limit), never an offset. */
   listHadiths(collection: string, query: HadithPageQuery): Promise<Hadith[]>;
+  /** How many hadiths the filter lets through. */
+  countHadiths(filter: HadithPickFilter): Promise<number>;
+  /** The `n`-th (from 0) of them, by collection position, slug and sequence. */
+  nthHadith(filter: HadithPickFilter, n: number, query?: HadithQuery): Promise<Hadith | undefined>;
   /** Published hadiths with text in `locale` (`ar` reads the Arabic original), in order. */
   listPublishedTexts(collection: string, locale: string): Promise<HadithText[]>;
 

@@ -32,6 +32,41 @@ export interface HadithBook {
   nameAr: string;
 }
 
+/** One grader's verdict, as the source names it: `{grade: 'Hasan', grader: 'Darussalam'}`; grader null if unnamed. */
+export interface HadithGrade {
+  grade: string;
+  grader: string | null;
+}
+
+/** A book with the span of its published hadiths (CONTRACT §21): numbers are the hadiths' cited numbers. */
+export interface HadithBookSummary extends HadithBook {
+  firstNumber: string;
+  lastNumber: string;
+  count: number;
+}
+
+/**
+ * A grade text as `grade` holds it (`Hasan Sahih (Al-Albani)`) split into grade and grader; a text
+ * without a trailing `(Grader)` is one grade without a grader; null is no grade.
+ */
+export function splitGrade(grade: string | null): HadithGrade[] {
+  if (grade === null) return [];
+  const match = /^(.+?),? \(([A-Z][A-Za-z-]+)\)$/.exec(grade);
+  return [match ? { grade: match[1]!, grader: match[2]! } : { grade, grader: null }];
+}
+
+/**
+ * The `grades` a hadith shows: the source's graders while `grade` is still the one the import wrote;
+ * once an editor has set `grade`, that grade alone.
+ */
+export function gradesOf(grade: string | null, importedGrade: string | null, importedGrades: HadithGrade[] | null) {
+  return grade === importedGrade && importedGrades !== null ? structuredClone(importedGrades) : splitGrade(grade);
+}
+
+/** How `grade` writes a grader's verdict: `Hasan (Darussalam)`. */
+export const gradeText = (grade: HadithGrade): string =>
+  grade.grader === null ? grade.grade : `${grade.grade} (${grade.grader})`;
+
 /** What an editor may patch on a hadith. */
 export interface HadithMetadata extends ContentMetadata {
   narrator: string | null;
@@ -63,6 +98,8 @@ export interface Hadith extends HadithMetadata {
   text_ar: string | null;
   translations: Record<string, string>;
   book: HadithBook | null;
+  /** Every grader the source names, in its order; `grade` is the first (or the editor's grade alone). */
+  grades: HadithGrade[];
 }
 
 /** A page of a collection: `nextStartAfter` is the cursor of the next page, null at the end. */

@@ -6,7 +6,7 @@ import type { Edition } from '../editions/edition.js';
 import { saveEditionIfChanged } from '../editions/save-edition.js';
 import { validationError } from '../errors.js';
 import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
-import { type HadithBook, type HadithCollectionInfo } from './hadith.js';
+import { splitGrade, type HadithBook, type HadithCollectionInfo } from './hadith.js';
 import type { ImportedHadith } from './hadith-import-store.js';
 import { assignHadithNumbers } from './hadith-numbers.js';
 
@@ -154,14 +154,14 @@ export async function importHadithCollection(
 /** Identifies a source record: the import rewrites a hadith only when this changes. */
 function sourceHashOf(hadith: Omit<ImportedHadith, 'sourceHash'>): string {
   const translations = Object.entries(hadith.translations).sort(([a], [b]) => (a < b ? -1 : 1));
-  const { textAr, narrator, bookNumber, number, citation, inBook, grade } = hadith;
+  const { textAr, narrator, bookNumber, number, citation, inBook, grade, grades } = hadith;
   return createHash('sha256')
-    .update(JSON.stringify([textAr, narrator, bookNumber, translations, number, citation, inBook, grade]))
+    .update(JSON.stringify([textAr, narrator, bookNumber, translations, number, citation, inBook, grade, grades]))
     .digest('base64url');
 }
 
 function toImportedHadith(hadith: SourceHadith, number: string): ImportedHadith {
-  const imported = { ...hadith, number };
+  const imported = { ...hadith, number, grades: hadith.grades ?? splitGrade(hadith.grade) };
   return { ...imported, sourceHash: sourceHashOf(imported) };
 }
 

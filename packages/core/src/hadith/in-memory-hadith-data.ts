@@ -1,6 +1,6 @@
 import type { Snapshottable } from '../shared/snapshottable.js';
 import type { Translation } from '../shared/translation.js';
-import type { HadithBook, HadithCollectionInfo, HadithInBook, HadithMetadata } from './hadith.js';
+import type { HadithBook, HadithCollectionInfo, HadithGrade, HadithInBook, HadithMetadata } from './hadith.js';
 
 export interface StoredHadith {
   sequence: number;
@@ -12,6 +12,8 @@ export interface StoredHadith {
   sourceHash: string | null;
   /** The grade the last import wrote: a stored grade equal to it was not set through the API. */
   importedGrade: string | null;
+  /** Every grader the last import wrote (null: an older import that kept only `importedGrade`). */
+  importedGrades: HadithGrade[] | null;
   metadata: HadithMetadata;
   translations: Map<string, Translation>;
 }

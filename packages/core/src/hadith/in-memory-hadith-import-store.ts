@@ -34,11 +34,13 @@ export class InMemoryHadithImportStore implements HadithImportStore {
         bookNumber: null,
         sourceHash: null,
         importedGrade: imported.grade,
+        importedGrades: null,
         metadata: defaultHadithMetadata(imported.narrator, imported.grade),
         translations: new Map(),
       };
       if (hadith.metadata.grade === hadith.importedGrade) hadith.metadata.grade = imported.grade;
       hadith.importedGrade = imported.grade;
+      hadith.importedGrades = imported.grades ? structuredClone(imported.grades) : null;
       hadith.number = imported.number;
       hadith.citation = imported.citation;
       hadith.inBook = imported.inBook && { ...imported.inBook };

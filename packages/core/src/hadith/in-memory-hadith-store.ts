@@ -2,8 +2,8 @@ import { searchInMemory } from '../search/in-memory-search.js';
 import type { HadithTextSearch } from '../search/search.js';
 import { ARABIC_LOCALE } from '../shared/locale.js';
 import type { Translation } from '../shared/translation.js';
-import type { Hadith, HadithMetadata } from './hadith.js';
-import type { HadithPageQuery, HadithQuery, HadithStore, HadithText } from './hadith-store.js';
+import { gradesOf, type Hadith, type HadithBookSummary, type HadithMetadata } from './hadith.js';
+import type { HadithPageQuery, HadithPickFilter, HadithQuery, HadithStore, HadithText } from './hadith-store.js';
 import { InMemoryHadithData, type StoredCollection, type StoredHadith } from './in-memory-hadith-data.js';
 
 export class InMemoryHadithStore implements HadithStore {
@@ -31,6 +31,19 @@ export class InMemoryHadithStore implements HadithStore {
     return structuredClone(this.data.collections.get(collection)?.books ?? []);
   }
 
+  async listBookSummaries(collection: string) {
+    const found = this.data.collections.get(collection);
+    if (!found) return [];
+    const published = this.ordered(found).filter((hadith) => hadith.metadata.published);
+    return [...found.books]
+      .sort((a, b) => a.number - b.number)
+      .flatMap((book): HadithBookSummary[] => {
+        const inBook = published.filter((hadith) => hadith.bookNumber === book.number);
+        if (inBook.length === 0) return [];
+        return [{ ...book, firstNumber: inBook[0]!.number, lastNumber: inBook.at(-1)!.number, count: inBook.length }];
+      });
+  }
+
   async resolveNumber(collection: string, key: string) {
     return this.data.collections.get(collection)?.numberKeys.get(key);
   }
@@ -46,6 +59,7 @@ export class InMemoryHadithStore implements HadithStore {
     if (!found) return [];
     return this.ordered(found)
       .filter((hadith) => hadith.sequence > query.startAfter && (query.includeUnpublished || hadith.metadata.published))
+      .filter((hadith) => query.book === undefined || hadith.bookNumber === query.book)
       .slice(0, query.limit)
       .map((hadith) => toHadith(found, hadith, query.locales));
   }
@@ -61,6 +75,30 @@ export class InMemoryHadithStore implements HadithStore {
         text: locale === ARABIC_LOCALE ? hadith.textAr : (hadith.translations.get(locale)?.text ?? null),
       }))
       .filter((entry): entry is HadithText => entry.text !== null);
+  }
+
+  private picked(filter: HadithPickFilter): [StoredCollection, StoredHadith][] {
+    return [...this.data.collections.values()]
+      .filter(({ info }) => filter.collection === undefined || info.slug === filter.collection)
+      .sort((a, b) => a.info.position - b.info.position || (a.info.slug < b.info.slug ? -1 : 1))
+      .flatMap((collection) =>
+        this.ordered(collection)
+          .filter((hadith) => filter.includeUnpublished || hadith.metadata.published)
+          .filter(
+            (hadith) =>
+              filter.maxLength === undefined || (hadith.textAr !== null && hadith.textAr.length <= filter.maxLength),
+          )
+          .map((hadith): [StoredCollection, StoredHadith] => [collection, hadith]),
+      );
+  }
+
+  async countHadiths(filter: HadithPickFilter) {
+    return this.picked(filter).length;
+  }
+
+  async nthHadith(filter: HadithPickFilter, n: number, query: HadithQuery = {}) {
+    const found = this.picked(filter)[n];
+    return found && toHadith(found[0], found[1], query.locales);
   }
 
   async getTranslation(collection: string, sequence: number, locale: string) {
@@ -127,5 +165,6 @@ function toHadith(collection: StoredCollection, hadith: StoredHadith, locales?: 
     notes: hadith.metadata.notes,
     published: hadith.metadata.published,
     book: book ? { ...book } : null,
+    grades: gradesOf(hadith.metadata.grade, hadith.importedGrade, hadith.importedGrades),
   };
 }

@@ -4,7 +4,7 @@ import type { ApiKeyRecord } from '../keys/api-key.js';
 import { parseTranslationsParameter } from '../shared/locale.js';
 import { canSeeUnpublished } from '../shared/translation.js';
 import type { Stores } from '../shared/unit-of-work.js';
-import type { Hadith, HadithCollection, HadithCollectionInfo, HadithPage } from './hadith.js';
+import type { Hadith, HadithBookSummary, HadithCollection, HadithCollectionInfo, HadithPage } from './hadith.js';
 import type { HadithQuery } from './hadith-store.js';
 import { hadithNumberKey } from './hadith-numbers.js';
 
@@ -57,6 +57,7 @@ export async function listCollectionHadiths(
   stores: HadithReadStores,
   collection: string,
   input: HadithPageInput,
+  book?: number,
 ): Promise<HadithPage> {
   const limit = input.limit ?? HADITH_PAGE_LIMIT.default;
   if (!Number.isInteger(limit) || limit < HADITH_PAGE_LIMIT.min || limit > HADITH_PAGE_LIMIT.max) {
@@ -81,11 +82,36 @@ export async function listCollectionHadiths(
     limit: limit + 1,
     locales,
     includeUnpublished: canSeeUnpublished(input.viewer),
+    ...(book === undefined ? {} : { book }),
   });
   // Only an empty page needs the collection looked up: an unknown one is a 404, not an empty page.
   if (found.length === 0) await requireHadithCollection(stores, collection);
+  if (found.length === 0 && book !== undefined) await requireHadithBook(stores, collection, book);
   const items = found.slice(0, limit);
   return { items, nextStartAfter: found.length > limit ? items.at(-1)!.number : null };
+}
+
+/** The books of a collection (CONTRACT §21), each with the span and count of its published hadiths. */
+export async function listHadithBooks(stores: HadithReadStores, collection: string): Promise<HadithBookSummary[]> {
+  const books = await stores.hadith.listBookSummaries(collection);
+  if (books.length === 0) await requireHadithCollection(stores, collection);
+  return books;
+}
+
+/** A page of one book's hadiths, as listCollectionHadiths pages a collection; an unknown book is a 404. */
+export async function listBookHadiths(
+  stores: HadithReadStores,
+  collection: string,
+  book: number,
+  input: HadithPageInput,
+): Promise<HadithPage> {
+  return listCollectionHadiths(stores, collection, input, book);
+}
+
+async function requireHadithBook(stores: HadithReadStores, collection: string, book: number): Promise<void> {
+  const books = await stores.hadith.listBooks(collection);
+  if (!books.some((candidate) => candidate.number === book))
+    throw notFound(`The collection '${collection}' has no book ${book}.`);
 }
 
 export async function getHadith(

@@ -9,6 +9,7 @@ import { InMemoryKeyRequestStore } from '../key-requests/in-memory-key-request-s
 import { InMemoryKeyStore } from '../keys/in-memory-key-store.js';
 import { InMemoryMosqueStore } from '../mosques/in-memory-mosque-store.js';
 import { InMemoryQuranStore } from '../quran/in-memory-quran-store.js';
+import { InMemoryQuranStudyStore } from '../quran-study/in-memory-quran-study-store.js';
 import type { Snapshottable } from './snapshottable.js';
 import type { Stores, UnitOfWork } from './unit-of-work.js';
 
@@ -52,6 +53,7 @@ export function createInMemoryStores(): { stores: Stores; unitOfWork: UnitOfWork
     new InMemoryQuranStore(),
     new InMemoryMosqueStore(),
   ];
+  const quranStudy = new InMemoryQuranStudyStore();
   const quranWrites = [
     'putTranslation',
     'deleteTranslation',
@@ -66,6 +68,12 @@ export function createInMemoryStores(): { stores: Stores; unitOfWork: UnitOfWork
     audit,
     editions: raisingVersionOnWrites(editions, 'editions', ['upsert'], versions),
     quran: raisingVersionOnWrites(quran, 'quran', quranWrites, versions),
+    quranStudy: raisingVersionOnWrites(
+      quranStudy,
+      'quran',
+      ['replaceSurahFacts', 'replaceScriptTexts', 'replaceWords'],
+      versions,
+    ),
     hadith: raisingVersionOnWrites(
       new InMemoryHadithStore(hadithData),
       'hadith',
@@ -89,6 +97,7 @@ export function createInMemoryStores(): { stores: Stores; unitOfWork: UnitOfWork
       audit,
       editions,
       quran,
+      quranStudy,
       hadithData,
       mosques,
       keyRequests,

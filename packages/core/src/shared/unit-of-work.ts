@@ -6,6 +6,7 @@ import type { KeyRequestStore } from '../key-requests/key-request-store.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { MosqueStore } from '../mosques/mosque-store.js';
 import type { QuranStore } from '../quran/quran-store.js';
+import type { QuranStudyStore } from '../quran-study/quran-study.js';
 
 /** The stores a use case may touch, all bound to one transaction (or to none). */
 export interface Stores {
@@ -13,6 +14,8 @@ export interface Stores {
   audit: AuditLog;
   editions: EditionStore;
   quran: QuranStore;
+  /** Surah facts, other scripts and words: upstream data, read-only through the API. */
+  quranStudy: QuranStudyStore;
   hadith: HadithStore;
   hadithImports: HadithImportStore;
   mosques: MosqueStore;

@@ -1,4 +1,4 @@
-import { validationError, type HadithInBook } from '@islamic-data/core';
+import { gradeText, validationError, type HadithGrade, type HadithInBook } from '@islamic-data/core';
 
 /** One record of a CheeseWithSauce/HadithsJSONFormat file (shared/data/README.md §4). */
 export interface HadithRefsRecord {
@@ -105,27 +105,48 @@ export function parseReference(
 }
 
 export type ParsedGrade =
-  { kind: 'grade'; grade: string } | { kind: 'none' } | { kind: 'not-a-grade' } | { kind: 'unparsable' };
-
-/** A grade's words (`Hasan Sahih`, `Mawdu' (Fabricated)`) then its grader in parentheses. */
-const GRADE = /^([A-Za-z'’`]+(?:,? [A-Za-z'’`]+){0,4}(?: \([A-Za-z]+\))?),? \(([A-Z][A-Za-z-]+)\)$/;
+  | { kind: 'grade'; grade: string; grades: HadithGrade[] }
+  | { kind: 'none' }
+  | { kind: 'not-a-grade' }
+  | { kind: 'unparsable' };
 
 /**
- * Reads a `grade` field as sunnah.com shows it, the grade then its grader: `Grade : Hasan Sahih
- * (Al-Albani) حسن صحيح (الألباني) حكم :` → `Hasan Sahih (Al-Albani)`. Empty: none. A field not
- * starting `Grade :` (a copy of the reference or of the English text) is not a grade; one that
- * does but holds more than a grade and its grader (numbered lists, remarks) is unparsable.
+ * One grader's verdict: a grade's words (`Hasan Sahih`, `Mawdu' (Fabricated)`), then its grader in
+ * parentheses, then a space or the end; sunnah.com prints one after another (`Sahih (Al-Albani) Hasan
+ * (Darussalam)`).
  */
-export function parseGrade(field: string): ParsedGrade {
+const GRADE = /([A-Za-z'’`]+(?:,? [A-Za-z'’`]+){0,4}(?: \([A-Za-z]+\))?),? \(([A-Z][A-Za-z-]+)\)(?: |$)/y;
+
+/** The Latin part of a `grade` field, as the grades are read from (the Arabic after it repeats them). */
+export function gradeFieldText(field: string): string | null {
   const text = field.replace(/\s+/g, ' ').trim();
-  if (text === '') return { kind: 'none' };
-  if (!text.startsWith('Grade :')) return { kind: 'not-a-grade' };
-  const latin = text
+  if (!text.startsWith('Grade :')) return null;
+  return text
     .slice('Grade :'.length)
     .split(/[\u0600-\u06FF]/)[0]!
     .trim();
-  const match = GRADE.exec(latin);
-  return match ? { kind: 'grade', grade: `${match[1]} (${match[2]})` } : { kind: 'unparsable' };
+}
+
+/**
+ * Reads a `grade` field as sunnah.com shows it, each grade then its grader: `Grade : Hasan Sahih
+ * (Al-Albani) حسن صحيح (الألباني) حكم :` → `Hasan Sahih (Al-Albani)`; every grader in order in `grades`,
+ * the first in `grade`. Empty: none. A field not starting `Grade :` (a copy of the reference or of
+ * the English text) is not a grade; one that does but holds more than grades and their graders
+ * (numbered lists, remarks) is unparsable.
+ */
+export function parseGrade(field: string): ParsedGrade {
+  if (field.trim() === '') return { kind: 'none' };
+  const latin = gradeFieldText(field);
+  if (latin === null) return { kind: 'not-a-grade' };
+  const grades: HadithGrade[] = [];
+  GRADE.lastIndex = 0;
+  while (GRADE.lastIndex < latin.length) {
+    const match = GRADE.exec(latin);
+    if (!match) return { kind: 'unparsable' };
+    grades.push({ grade: match[1]!, grader: match[2]! });
+  }
+  if (grades.length === 0) return { kind: 'unparsable' };
+  return { kind: 'grade', grade: gradeText(grades[0]!), grades };
 }
 
 /**

@@ -46,6 +46,7 @@ export function joinHadithRefs(
       citation: reference?.citation ?? `${collection.info.name} ${hadith.sequence}`,
       inBook: reference?.inBook ?? null,
       grade: grade.kind === 'grade' ? grade.grade : null,
+      grades: grade.kind === 'grade' ? grade.grades : [],
     };
   });
   if (report.disagreements > records.length * MAX_DISAGREEING_SHARE)

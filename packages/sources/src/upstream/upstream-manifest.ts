@@ -19,7 +19,8 @@ export interface UpstreamFile {
   size: number;
 }
 
-export type UpstreamDatasetKind = 'quran-json' | 'quran-translation' | 'hadith';
+export type UpstreamDatasetKind =
+  'quran-json' | 'quran-translation' | 'quran-words' | 'quran-metadata' | 'quran-script' | 'hadith';
 
 /** What `import all` imports in one step: the files it needs and what to make of them. */
 export interface UpstreamDataset {
@@ -30,6 +31,8 @@ export interface UpstreamDataset {
   description: string;
   /** The Quran translation's language code (kind quran-translation). */
   lang?: string;
+  /** The script the text is in (kind quran-script): `imlaei`. */
+  script?: string;
   /** The Hadith collection slug (kind hadith). */
   collection?: string;
   files: UpstreamFile[];

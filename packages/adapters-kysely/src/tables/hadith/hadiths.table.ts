@@ -1,4 +1,11 @@
-import { defaultHadithMetadata, type Hadith, type HadithMetadata, type ImportedHadith } from '@islamic-data/core';
+import {
+  defaultHadithMetadata,
+  gradesOf,
+  type HadithGrade,
+  type Hadith,
+  type HadithMetadata,
+  type ImportedHadith,
+} from '@islamic-data/core';
 import type { Selectable } from 'kysely';
 import {
   fromContentMetadataColumns,
@@ -17,6 +24,8 @@ export interface HadithsTable extends ContentMetadataColumns {
   in_book_hadith: number | null;
   /** The grade the last import wrote; a `grade` that differs from it was set through the API. */
   imported_grade: string | null;
+  /** Every grader the last import wrote, JSON `[{grade, grader}]`; null before an import wrote it. */
+  imported_grades: string | null;
   text_ar: string | null;
   narrator: string | null;
   grade: string | null;
@@ -44,6 +53,7 @@ export function toImportedHadithRow(collection: string, hadith: ImportedHadith):
     in_book_book: hadith.inBook?.book ?? null,
     in_book_hadith: hadith.inBook?.hadith ?? null,
     imported_grade: hadith.grade,
+    imported_grades: hadith.grades === undefined ? null : JSON.stringify(hadith.grades),
     text_ar: hadith.textAr,
     ...toHadithMetadataRow(defaultHadithMetadata(hadith.narrator, hadith.grade)),
     book_number: hadith.bookNumber,
@@ -72,5 +82,10 @@ export function fromHadithRow(row: HadithWithBookRow, translations: Record<strin
       row.book_number === null || row.book_name_en === null
         ? null
         : { number: row.book_number, nameEn: row.book_name_en, nameAr: row.book_name_ar ?? '' },
+    grades: gradesOf(
+      row.grade,
+      row.imported_grade,
+      row.imported_grades === null ? null : (JSON.parse(row.imported_grades) as HadithGrade[]),
+    ),
   };
 }

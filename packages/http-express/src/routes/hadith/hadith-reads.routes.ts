@@ -1,14 +1,18 @@
 import {
   getHadith,
   getHadithCollection,
+  listBookHadiths,
   listCollectionHadiths,
+  listHadithBooks,
   listHadithCollections,
   lookupHadithRefs,
 } from '@islamic-data/core';
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../../platform/route.js';
 import {
+  bookParams,
   collectionParams,
+  hadithBookSummary,
   hadith,
   hadithCollection,
   hadithPage,
@@ -63,6 +67,41 @@ export const listHadithsRoute = defineRoute({
   response: hadithPage,
   handle: async ({ params: { id: collection }, query, key }, { stores }) => ({
     data: await listCollectionHadiths(stores, collection, { ...query, viewer: key }),
+  }),
+});
+
+export const listBooksRoute = defineRoute({
+  method: 'get',
+  path: '/hadith/collections/{id}/books',
+  resource: 'hadith',
+  reads: ['hadith', 'editions'],
+  tag: TAG,
+  summary: 'The books (kitabs) of a collection, in order',
+  description:
+    'Each book with the numbers of its first and last published hadith and how many it has; together the ' +
+    'books cover every published hadith of the collection once, in `sequence` order.',
+  params: collectionParams,
+  response: Type.Array(hadithBookSummary),
+  handle: async ({ params: { id: collection } }, { stores }) => ({
+    data: await listHadithBooks(stores, collection),
+  }),
+});
+
+export const listBookHadithsRoute = defineRoute({
+  method: 'get',
+  path: '/hadith/collections/{id}/books/{book}/hadiths',
+  resource: 'hadith',
+  reads: ['hadith', 'editions'],
+  tag: TAG,
+  summary: 'A page of the hadiths of one book, in order (keyset pagination)',
+  description:
+    'As the collection’s hadiths page: up to `limit` after `startAfter`, then `nextStartAfter` until null. ' +
+    'A book the collection does not have: 404.',
+  params: bookParams,
+  query: hadithPageQuery,
+  response: hadithPage,
+  handle: async ({ params: { id: collection, book }, query, key }, { stores }) => ({
+    data: await listBookHadiths(stores, collection, book, { ...query, viewer: key }),
   }),
 });
 

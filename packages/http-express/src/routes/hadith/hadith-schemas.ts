@@ -94,6 +94,33 @@ export const hadith = Type.Object({
       nameAr: Type.String(),
     }),
   ),
+  grades: Type.Array(
+    Type.Object({
+      grade: Type.String({ description: 'The verdict as the source writes it: `Hasan`, `Maudu (fabricated)`.' }),
+      grader: nullable(Type.String(), { description: 'Who graded it (`Al-Albani`, `Darussalam`); null if unnamed.' }),
+    }),
+    {
+      description:
+        'Every grader the source names, in its order (Tirmidhi 2376: Al-Albani, then Darussalam); `grade` is ' +
+        'the first. Once an editor has set `grade`, that grade alone. Empty when not graded.',
+    },
+  ),
+});
+
+const bookNumber = Type.Number({
+  description:
+    "The book's number, the source's chapter id: 0 is an introduction; an-Nasa'i's Book of Agriculture is 35.2.",
+});
+
+export const bookParams = Type.Object({ id: collectionSlug, book: bookNumber });
+
+export const hadithBookSummary = Type.Object({
+  number: bookNumber,
+  nameEn: Type.String(),
+  nameAr: Type.String(),
+  firstNumber: Type.String({ description: 'The number of its first published hadith.' }),
+  lastNumber: Type.String({ description: 'The number of its last published hadith.' }),
+  count: Type.Integer({ minimum: 1, description: 'Its published hadiths.' }),
 });
 
 export const hadithPageQuery = Type.Object({

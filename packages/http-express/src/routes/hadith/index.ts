@@ -1,9 +1,12 @@
 import type { RouteDefinition } from '../../platform/route.js';
+import { hadithOfTheDayRoute, randomHadithRoute } from './hadith-daily.routes.js';
 import { hadithDownloadRoute } from './hadith-download.routes.js';
 import {
   getCollectionRoute,
   getHadithRoute,
   hadithRefsRoute,
+  listBookHadithsRoute,
+  listBooksRoute,
   listCollectionsRoute,
   listHadithsRoute,
 } from './hadith-reads.routes.js';
@@ -12,10 +15,14 @@ import { deleteTranslationRoute, patchHadithRoute, putTranslationRoute } from '.
 
 export const hadithRoutes: RouteDefinition[] = [
   listCollectionsRoute,
+  randomHadithRoute,
+  hadithOfTheDayRoute,
   hadithRefsRoute,
   hadithSearchRoute,
   getCollectionRoute,
   listHadithsRoute,
+  listBooksRoute,
+  listBookHadithsRoute,
   getHadithRoute,
   patchHadithRoute,
   putTranslationRoute,

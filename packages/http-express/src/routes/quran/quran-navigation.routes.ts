@@ -1,7 +1,7 @@
-import { listDivisionAyahs, listSajdaAyahs, type QuranDivision } from '@islamic-data/core';
+import { listDivisionAyahs, listSajdaAyahs, withStudy, type QuranDivision } from '@islamic-data/core';
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../../platform/route.js';
-import { ayah, translationsQuery } from './quran-schemas.js';
+import { ayah, ayahReadQuery, translationsQuery } from './quran-schemas.js';
 
 const TAG = 'Quran';
 const SOURCE =
@@ -20,13 +20,17 @@ const divisionRoute = (division: QuranDivision, segment: string, count: number, 
     summary: `The ayahs of one ${name} (1–${count})`,
     description: `${SOURCE} Another integer: 404.`,
     params: Type.Object({ n: Type.Integer({ description: `${name} number, 1 to ${count}.` }) }),
-    query: translationsQuery,
+    query: ayahReadQuery,
     response: Type.Array(ayah),
     handle: async ({ params, query, key }, { stores, quranNavigator }) => ({
-      data: await listDivisionAyahs(stores, quranNavigator, division, params.n, {
-        translations: query.translations,
-        viewer: key,
-      }),
+      data: await withStudy(
+        stores,
+        await listDivisionAyahs(stores, quranNavigator, division, params.n, {
+          translations: query.translations,
+          viewer: key,
+        }),
+        query,
+      ),
     }),
   });
 

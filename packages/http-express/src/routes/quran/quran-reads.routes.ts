@@ -1,7 +1,7 @@
-import { getAyah, listSurahAyahs, listSurahs, withNavigation } from '@islamic-data/core';
+import { getAyah, listSurahAyahs, listSurahsWithFacts, withNavigation, withStudy } from '@islamic-data/core';
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../../platform/route.js';
-import { ayah, ayahParams, surah, surahParams, translationsQuery } from './quran-schemas.js';
+import { ayah, ayahParams, ayahReadQuery, surah, surahParams } from './quran-schemas.js';
 
 const TAG = 'Quran';
 const UNPUBLISHED = 'Unpublished ayahs are shown (with `published: false`) only to keys holding `write`.';
@@ -12,9 +12,9 @@ export const listSurahsRoute = defineRoute({
   resource: 'quran',
   reads: ['quran', 'editions'],
   tag: TAG,
-  summary: 'All 114 surahs with their names and ayah counts',
+  summary: 'All 114 surahs with their names, ayah counts, revelation order, rukus and pages',
   response: Type.Array(surah),
-  handle: async (_input, { stores }) => ({ data: await listSurahs(stores) }),
+  handle: async (_input, { stores }) => ({ data: await listSurahsWithFacts(stores) }),
 });
 
 export const listAyahsRoute = defineRoute({
@@ -26,11 +26,15 @@ export const listAyahsRoute = defineRoute({
   summary: 'Every ayah of a surah, with translations',
   description: UNPUBLISHED,
   params: surahParams,
-  query: translationsQuery,
+  query: ayahReadQuery,
   response: Type.Array(ayah),
   handle: async ({ params, query, key }, { stores, quranNavigator }) => ({
-    data: (await listSurahAyahs(stores, params.surah, { translations: query.translations, viewer: key })).map((ayah) =>
-      withNavigation(quranNavigator, ayah),
+    data: await withStudy(
+      stores,
+      (await listSurahAyahs(stores, params.surah, { translations: query.translations, viewer: key })).map((ayah) =>
+        withNavigation(quranNavigator, ayah),
+      ),
+      query,
     ),
   }),
 });
@@ -44,12 +48,20 @@ export const getAyahRoute = defineRoute({
   summary: 'One ayah, with translations',
   description: UNPUBLISHED,
   params: ayahParams,
-  query: translationsQuery,
+  query: ayahReadQuery,
   response: ayah,
   handle: async ({ params, query, key }, { stores, quranNavigator }) => ({
-    data: withNavigation(
-      quranNavigator,
-      await getAyah(stores, params.surah, params.ayah, { translations: query.translations, viewer: key }),
-    ),
+    data: (
+      await withStudy(
+        stores,
+        [
+          withNavigation(
+            quranNavigator,
+            await getAyah(stores, params.surah, params.ayah, { translations: query.translations, viewer: key }),
+          ),
+        ],
+        query,
+      )
+    )[0],
   }),
 });

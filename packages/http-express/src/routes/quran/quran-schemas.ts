@@ -26,6 +26,35 @@ export const translationsQuery = Type.Object({
   ),
 });
 
+export const credit = Type.Object(
+  {
+    attribution: Type.String(),
+    license: Type.String(),
+    source_url: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
+/** `translations`, and the study options of CONTRACT §21: the script of `text_ar` and the words. */
+export const ayahReadQuery = Type.Object({
+  ...translationsQuery.properties,
+  script: Type.Optional(
+    stringEnum(['uthmani', 'imlaei'], {
+      description:
+        '`uthmani` (default): the stored Uthmani text; `imlaei`: Tanzil’s Simple text 1.1, verbatim (the basmala ' +
+        'prefixed to aya 1 of surahs 2–114 except 9, as the file has it), credited in `textCredit`.',
+    }),
+  ),
+  words: Type.Optional(
+    Type.Boolean({
+      description:
+        '`true` adds `words`: each word of the Quranic Arabic Corpus with its English gloss, root, lemma and ' +
+        'morphology, credited in `wordsCredit` (GPL, corpus.quran.com). A word’s `text_ar` is the corpus’s own ' +
+        'Uthmani (Tanzil 1.0.2), which can differ from the ayah’s `text_ar` in signs (see the README).',
+    }),
+  ),
+});
+
 export const surah = Type.Object({
   id: Type.Integer(),
   nameAr: Type.String(),
@@ -33,7 +62,32 @@ export const surah = Type.Object({
   transliteration: Type.String(),
   revelationType: stringEnum(['meccan', 'medinan']),
   ayahCount: Type.Integer(),
+  revelationOrder: nullable(Type.Integer({ minimum: 1, maximum: 114 }), {
+    description: 'Its place in the order of revelation (Tanzil metadata); null until that dataset is imported.',
+  }),
+  rukus: nullable(Type.Integer({ minimum: 1 }), { description: 'How many rukus (sections) it has (Tanzil).' }),
+  pages: nullable(
+    Type.Object({
+      first: Type.Integer({ minimum: 1, maximum: 604 }),
+      last: Type.Integer({ minimum: 1, maximum: 604 }),
+    }),
+    { description: 'The Madani mushaf pages it spans (Tanzil).' },
+  ),
+  factsCredit: nullable(credit, { description: 'The credit of revelationOrder, rukus and pages (Tanzil, CC BY).' }),
 });
+
+export const word = Type.Object(
+  {
+    position: Type.Integer({ minimum: 1, description: 'Its place in the ayah, from 1 (`surah:ayah:position`).' }),
+    text_ar: Type.String({ description: 'The word in the corpus’s Uthmani text (Tanzil 1.0.2).' }),
+    gloss: Type.Object({ en: Type.String({ description: 'The corpus’s English gloss, verbatim.' }) }),
+    root: nullable(Type.String(), { description: 'Its root in extended Buckwalter (`rHm`); null if none.' }),
+    lemma: nullable(Type.String(), { description: 'Its lemma in extended Buckwalter; null if none.' }),
+    pos: Type.String({ description: 'The part of speech of its stem (`N`, `V`, `PN`, `P`…).' }),
+    features: Type.String({ description: 'The corpus’s morphology of the word, verbatim.' }),
+  },
+  { additionalProperties: false },
+);
 
 /** Where an ayah sits in the divisions of recitation (Hafs, Madani mushaf), from the `quran-meta` package. */
 export const navigationProperties = {
@@ -54,6 +108,9 @@ export const ayah = Type.Object(
     translations: mapOf(Type.String(), { description: 'Text by language code.' }),
     ...metadataProperties,
     ...navigationProperties,
+    textCredit: Type.Optional(credit),
+    words: Type.Optional(Type.Array(word)),
+    wordsCredit: Type.Optional(credit),
   },
   { additionalProperties: false },
 );
