@@ -1,3 +1,4 @@
+import { IMPORT_ACTION, type AuditLog, type Stores, type UnitOfWork } from '@islamic-data/core';
 import type { FinishedRequest, RequestObserver } from '@islamic-data/http-express';
 import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';
@@ -9,27 +10,60 @@ import { AggregatorRegistry, collectDefaultMetrics, Registry } from 'prom-client
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 /** What one kind of request (route template, method, status, cache result, 429) has counted: plain numbers. */
-interface Series {
+interface Series extends Timings {
   route: string;
   method: string;
   status: string;
   cache: 'hit' | 'miss' | 'none';
   rateLimited: boolean;
-  count: number;
-  sum: number;
-  /** Observations per bucket (not cumulative), the last one above every bound. */
-  buckets: number[];
 }
 
 type Labels = Record<string, string | number>;
+
+/** Calls of one store method: how many, their time, and how many in each latency bucket (not cumulative). */
+interface Timings {
+  count: number;
+  sum: number;
+  buckets: number[];
+}
 
 /** A metric as prom-client's registry reads it (what its own classes' `get()` gives). */
 interface MetricValues {
   name: string;
   help: string;
-  type: 'counter' | 'histogram';
-  aggregator: 'sum';
+  type: 'counter' | 'histogram' | 'gauge';
+  aggregator: 'sum' | 'max';
   values: { value: number; labels: Labels; metricName?: string }[];
+}
+
+const noTimings = (): Timings => ({
+  count: 0,
+  sum: 0,
+  buckets: new Array<number>(DURATION_BUCKETS.length + 1).fill(0),
+});
+
+function observe(timings: Timings, seconds: number): void {
+  timings.count++;
+  timings.sum += seconds;
+  let bucket = 0;
+  while (bucket < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[bucket]!) bucket++;
+  timings.buckets[bucket]!++;
+}
+
+/** A histogram's series as prom-client reads them: cumulative buckets, sum and count, per set of labels. */
+function histogramValues(name: string, groups: Iterable<{ labels: Labels } & Timings>): MetricValues['values'] {
+  return [...groups].flatMap(({ labels, buckets, sum, count }) => {
+    let cumulative = 0;
+    return [
+      ...buckets.map((inBucket, i) => {
+        cumulative += inBucket;
+        const le = i < DURATION_BUCKETS.length ? DURATION_BUCKETS[i]! : '+Inf';
+        return { value: cumulative, labels: { ...labels, le }, metricName: `${name}_bucket` };
+      }),
+      { value: sum, labels, metricName: `${name}_sum` },
+      { value: count, labels, metricName: `${name}_count` },
+    ];
+  });
 }
 
 /**
@@ -43,6 +77,8 @@ interface MetricValues {
 export class RequestMetrics implements RequestObserver {
   readonly registry = new Registry();
   private readonly series = new Map<string, Series>();
+  /** Time waited on the database, by store and method (`timedStorage`). */
+  private readonly storeCalls = new Map<string, { labels: Labels } & Timings>();
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
@@ -65,6 +101,50 @@ export class RequestMetrics implements RequestObserver {
       () => this.durations(),
       'histogram',
     );
+    this.register(
+      'islamic_data_db_duration_seconds',
+      'Time the app waited on its database, by store and method (a unit of work: store "transaction").',
+      () => histogramValues('islamic_data_db_duration_seconds', this.storeCalls.values()),
+      'histogram',
+    );
+  }
+
+  /** One call of a store method (or one unit of work), as `timedStorage` measured it. */
+  recordStoreCall(store: string, method: string, durationMs: number): void {
+    const id = `${store}.${method}`;
+    let timings = this.storeCalls.get(id);
+    if (!timings) {
+      timings = { labels: { store, method }, ...noTimings() };
+      this.storeCalls.set(id, timings);
+    }
+    observe(timings, durationMs / 1000);
+  }
+
+  /**
+   * The imports that changed the database, whichever process ran them (`import all` is a CLI process): read
+   * from their audit entries when /metrics is read, by kind (a Quran edition, a hadith collection).
+   */
+  watchImports(audit: AuditLog): void {
+    const entries = () => audit.list({ action: IMPORT_ACTION });
+    const byKind = async (value: (entries: { at: string }[]) => number) => {
+      const kinds = new Map<string, { at: string }[]>();
+      for (const entry of await entries()) {
+        const kind = entry.target?.type ?? 'other';
+        kinds.set(kind, [...(kinds.get(kind) ?? []), entry]);
+      }
+      return [...kinds].map(([kind, list]) => ({ value: value(list), labels: { kind } }));
+    };
+    this.register(
+      'islamic_data_imports_total',
+      'Imports that changed the database, by kind (quran-edition, hadith-collection), from the audit log.',
+      () => byKind((list) => list.length),
+    );
+    this.register(
+      'islamic_data_last_import_timestamp_seconds',
+      'When the last import of each kind that changed the database ended (Unix seconds).',
+      () => byKind((list) => Math.max(...list.map((entry) => Date.parse(entry.at) / 1000))),
+      'gauge',
+    );
   }
 
   onRequestFinished({ routeTemplate, method, status, durationMs, cache, rateLimited }: FinishedRequest): void {
@@ -72,26 +152,21 @@ export class RequestMetrics implements RequestObserver {
     let series = this.series.get(id);
     if (!series) {
       // Bounded: route templates × methods × statuses × cache results, whatever paths clients send.
-      const buckets = new Array<number>(DURATION_BUCKETS.length + 1).fill(0);
-      series = { route: routeTemplate, method, status: String(status), cache, rateLimited, count: 0, sum: 0, buckets };
+      series = { route: routeTemplate, method, status: String(status), cache, rateLimited, ...noTimings() };
       this.series.set(id, series);
     }
-    const seconds = durationMs / 1000;
-    series.count++;
-    series.sum += seconds;
-    let bucket = 0;
-    while (bucket < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[bucket]!) bucket++;
-    series.buckets[bucket]!++;
+    observe(series, durationMs / 1000);
   }
 
   private register(
     name: string,
     help: string,
-    values: () => MetricValues['values'],
+    values: () => MetricValues['values'] | Promise<MetricValues['values']>,
     type: MetricValues['type'] = 'counter',
   ) {
-    const metric = { name, help, type, aggregator: 'sum' };
-    this.registry.registerMetric({ ...metric, get: async () => ({ ...metric, values: values() }) } as never);
+    // A gauge read from the database is the same in every worker: the primary keeps the largest, not the sum.
+    const metric = { name, help, type, aggregator: type === 'gauge' ? 'max' : 'sum' };
+    this.registry.registerMetric({ ...metric, get: async () => ({ ...metric, values: await values() }) } as never);
   }
 
   /** The request counts summed by the labels `labelsOf` gives (none: not counted in this metric). */
@@ -123,19 +198,7 @@ export class RequestMetrics implements RequestObserver {
       total.sum += series.sum;
       total.count += series.count;
     }
-    const name = 'islamic_data_http_request_duration_seconds';
-    return [...byRoute.values()].flatMap(({ labels, buckets, sum, count }) => {
-      let cumulative = 0;
-      return [
-        ...buckets.map((inBucket, i) => {
-          cumulative += inBucket;
-          const le = i < DURATION_BUCKETS.length ? DURATION_BUCKETS[i]! : '+Inf';
-          return { value: cumulative, labels: { ...labels, le }, metricName: `${name}_bucket` };
-        }),
-        { value: sum, labels, metricName: `${name}_sum` },
-        { value: count, labels, metricName: `${name}_count` },
-      ];
-    });
+    return histogramValues('islamic_data_http_request_duration_seconds', byRoute.values());
   }
 }
 
@@ -208,5 +271,42 @@ export async function startMetricsServer(
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * The database's ports, each store method and each unit of work timed into `metrics` (the time the app waits on
+ * its database); only the labels store and method, never an argument.
+ */
+export function timedStorage(
+  { stores, unitOfWork }: { stores: Stores; unitOfWork: UnitOfWork },
+  metrics: RequestMetrics,
+): { stores: Stores; unitOfWork: UnitOfWork } {
+  const time = <T>(store: string, method: string, call: () => T): T => {
+    const started = performance.now();
+    const result = call();
+    const done = () => metrics.recordStoreCall(store, method, performance.now() - started);
+    if (result instanceof Promise) return result.finally(done) as T;
+    done();
+    return result;
+  };
+  const timedStores = (each: Stores): Stores =>
+    Object.fromEntries(
+      Object.entries(each).map(([name, store]) => [
+        name,
+        new Proxy(store as object, {
+          get(target, property, receiver) {
+            const value: unknown = Reflect.get(target, property, receiver);
+            if (typeof value !== 'function') return value;
+            return (...args: unknown[]) => time(name, String(property), () => value.apply(target, args));
+          },
+        }),
+      ]),
+    ) as unknown as Stores;
+  return {
+    stores: timedStores(stores),
+    unitOfWork: {
+      run: (work) => time('transaction', 'run', () => unitOfWork.run((inside) => work(timedStores(inside)))),
+    },
   };
 }

@@ -5,7 +5,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { composeServices, type CompositionOptions, type Services } from './composition-root.js';
 import type { Config } from './config.js';
-import { RequestMetrics, shareMetricsWithPrimary, startMetricsServer, type MetricsServer } from './metrics.js';
+import {
+  RequestMetrics,
+  shareMetricsWithPrimary,
+  startMetricsServer,
+  timedStorage,
+  type MetricsServer,
+} from './metrics.js';
 import { prepareContent } from './startup.js';
 
 export interface RunningServer {
@@ -35,7 +41,8 @@ export async function startServer(config: Config, options: CompositionOptions = 
     const source = { contentType: metrics.registry.contentType, metrics: () => metrics.registry.metrics() };
     metricsServer = await startMetricsServer(source, config.metricsPort!, config.host, deps.logger);
   }
-  const app = createApp(metrics ? { ...deps, requestObserver: metrics } : deps);
+  if (metrics) metrics.watchImports(deps.stores.audit);
+  const app = createApp(metrics ? { ...deps, ...timedStorage(deps, metrics), requestObserver: metrics } : deps);
   const server = createHttpServer(app, {
     headersTimeoutSeconds: config.headersTimeoutSeconds,
     requestTimeoutSeconds: config.requestTimeoutSeconds,

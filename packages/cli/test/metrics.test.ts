@@ -126,6 +126,19 @@ describe('METRICS_PORT: Prometheus metrics on a listener of their own (CONTRACT 
     expect(
       delta('islamic_data_http_request_duration_seconds_count', { route: '/api/v1/qibla', method: 'GET' }),
     ).to.equal(23);
+    // The time waited on the database, by store and method: the six misses read the Quran store.
+    const dbCount = 'islamic_data_db_duration_seconds_count';
+    expect(
+      delta(dbCount, { store: 'quran', method: 'getAyah' }) + delta(dbCount, { store: 'quran', method: 'listAyahs' }),
+    ).to.be.at.least(6);
+    expect(
+      families.some((family) => family.name === dbCount && family.metrics.some((m) => m.labels?.store === 'keys')),
+    ).to.equal(true);
+    // The seed's imports (a synthetic Quran and a hadith collection), from the audit log.
+    expect(valueOf(families, 'islamic_data_imports_total', { kind: 'hadith-collection' })).to.equal(1);
+    expect(valueOf(families, 'islamic_data_imports_total', { kind: 'quran-edition' })).to.be.at.least(1);
+    const lastImport = valueOf(families, 'islamic_data_last_import_timestamp_seconds', { kind: 'hadith-collection' });
+    expect(Date.now() / 1000 - lastImport).to.be.within(0, 600);
     // The process's own metrics are there too.
     expect(families.map((family) => family.name)).to.include.members([
       'process_cpu_seconds_total',
@@ -142,6 +155,8 @@ describe('METRICS_PORT: Prometheus metrics on a listener of their own (CONTRACT 
       ),
     );
     expect([...routes].sort()).to.deep.equal(['(unmatched)', '/api/v1/qibla', ayah].sort());
+    const stores = new Set(families.flatMap((family) => family.metrics.map((sample) => sample.labels?.store)));
+    for (const store of stores) if (store !== undefined) expect(store).to.match(/^[a-zA-Z]+$/);
     for (const secret of [key, spender, 'someone@example.org', '/api/v1/quran/surahs/2', 'idk_'])
       expect(text, secret).to.not.contain(secret);
     expect(labelValues.filter((value) => /@|idk_|\/\d/.test(value))).to.deep.equal([]);
