@@ -138,12 +138,16 @@ export class RequestMetrics implements RequestObserver {
       'islamic_data_imports_total',
       'Imports that changed the database, by kind (quran-edition, hadith-collection), from the audit log.',
       () => byKind((list) => list.length),
+      'counter',
+      // Read from the shared database, the same in every worker of WORKERS=N: the primary keeps one, not the sum.
+      'max',
     );
     this.register(
       'islamic_data_last_import_timestamp_seconds',
       'When the last import of each kind that changed the database ended (Unix seconds).',
       () => byKind((list) => Math.max(...list.map((entry) => Date.parse(entry.at) / 1000))),
       'gauge',
+      'max',
     );
   }
 
@@ -163,9 +167,9 @@ export class RequestMetrics implements RequestObserver {
     help: string,
     values: () => MetricValues['values'] | Promise<MetricValues['values']>,
     type: MetricValues['type'] = 'counter',
+    aggregator: MetricValues['aggregator'] = 'sum',
   ) {
-    // A gauge read from the database is the same in every worker: the primary keeps the largest, not the sum.
-    const metric = { name, help, type, aggregator: type === 'gauge' ? 'max' : 'sum' };
+    const metric = { name, help, type, aggregator };
     this.registry.registerMetric({ ...metric, get: async () => ({ ...metric, values: await values() }) } as never);
   }
 
