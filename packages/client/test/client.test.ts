@@ -70,6 +70,7 @@ describe('client: every operation of the served document through the typed clien
     expect(results.getOpenApiDocument).to.have.property('openapi', '3.1.0');
     expect(results.getDocs).to.match(/^<!doctype html>/i);
     // The service pages are outside the rate limit; an API answer carries its headers.
+    await api.get('/docs/reference.js');
     expect(api.lastRateLimit).to.deep.equal({ limit: null, remaining: null, reset: null });
     await api.get('/api/v1/quran/sajdas');
     expect(api.lastRateLimit).to.have.property('limit', 1_000_000);
