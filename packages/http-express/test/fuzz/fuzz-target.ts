@@ -136,9 +136,17 @@ export async function startFuzzTarget(): Promise<FuzzTarget> {
       if (!headers['x-request-id']) problems.push('no X-Request-Id');
       if ((request.method === 'HEAD' || status === 204 || status === 304) && text !== '')
         problems.push('a body where none belongs');
-      // A claim link answers its refusals (403, 410) with pages for the person who opened it.
-      const claimPage = /^\/keys\/claim\//i.test(request.path) && /text\/html/.test(String(headers['content-type']));
-      if (status >= 400 && !claimPage) {
+      // A claim link answers its refusals (403, 410) with pages for the person who opened it, and the key-request
+      // form's post (form-encoded, JavaScript off) its refusals with the form showing them.
+      const html = /text\/html/.test(String(headers['content-type']));
+      const claimPage = /^\/keys\/claim\//i.test(request.path) && html;
+      const formPage =
+        /^\/api\/v1\/key-requests\/?$/i.test(request.path.split('?')[0]!) &&
+        /application\/x-www-form-urlencoded/i.test(String(request.headers['content-type'] ?? '')) &&
+        html;
+      if ((claimPage || formPage) && !/^<!doctype html>/i.test(text) && request.method !== 'HEAD')
+        problems.push(`an HTML refusal that is not a page: ${text.slice(0, 100)}`);
+      if (status >= 400 && !claimPage && !formPage) {
         if (request.method !== 'HEAD') problems.push(...envelopeProblems(text, status, codes));
       } else if (status === 200 || status === 201 || status === 202) {
         const json = /json/.test(String(headers['content-type']));
