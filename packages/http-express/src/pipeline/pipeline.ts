@@ -75,32 +75,26 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     const match = table.match(req.method ?? 'GET', ctx.path);
     if (match.kind !== 'not-found') ctx.routeTemplate = match.path;
     if (match.kind === 'found' && match.target.kind === 'service') return match.target.page(req, res, match.params);
+    const api = match.kind === 'found' && match.target.kind === 'api' ? match.target : undefined;
     const servicePath = match.kind === 'method-not-allowed' && match.targets.some(({ kind }) => kind === 'service');
     if (!servicePath) {
-      await identify(
-        ctx,
-        match.kind === 'found' && match.target.kind === 'api' && match.target.route.keyInQuery === true,
-      );
-      const route = match.kind === 'found' && match.target.kind === 'api' ? match.target.route : undefined;
-      if (!(await count(ctx, route?.addressLimit && (deps.submissionLimit ?? DEFAULT_SUBMISSION_LIMIT)))) return;
+      await identify(ctx, api?.route.keyInQuery === true);
+      if (!(await count(ctx, api?.route.addressLimit && (deps.submissionLimit ?? DEFAULT_SUBMISSION_LIMIT)))) return;
     }
     if (match.kind === 'not-found') throw new AppError('NOT_FOUND', `No route for ${req.method} ${ctx.path}.`);
     if (match.kind === 'method-not-allowed') return refuseMethod(ctx, match.allowed);
-    const { route, validate } = match.target as Extract<Target, { kind: 'api' }>;
+    const { route, validate } = api!;
     ctx.key = checkAccess(route, ctx.verification, match);
+    const query = parseQuery(ctx.rawQuery);
     if (route.htmlForm && isFormPost(req)) {
       const fields = await readFormBody(req, res);
-      const sentForm = { query: parseQuery(ctx.rawQuery), params: match.params, body: route.htmlForm.toBody(fields) };
+      const sentForm = { query, params: match.params, body: route.htmlForm.toBody(fields) };
       return answerFormPost(ctx, route, route.htmlForm, fields, () =>
         runHandler(route, validate(sentForm), ctx.key, deps),
       );
     }
-    const sent: SentInput = {
-      query: parseQuery(ctx.rawQuery),
-      params: match.params,
-      body: route.body ? await readJsonBody(req, res) : undefined,
-    };
-    const input = validate(sent);
+    const body = route.body ? await readJsonBody(req, res) : undefined;
+    const input = validate({ query, params: match.params, body } satisfies SentInput);
     if (route.method === 'get') return answerRead(ctx, route, input);
     return answerWrite(ctx, route, input);
   }
