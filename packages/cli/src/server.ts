@@ -33,6 +33,7 @@ export async function startServer(config: Config, options: CompositionOptions = 
     deps.database.sqlite && cluster.isPrimary ? claimDatabaseForServer(deps.database.sqlite.file) : () => undefined;
   await prepareContent(deps);
   await deps.rateLimiterReady();
+  deps.keepVersionsAnnounced();
   // METRICS_PORT: the pipeline reports each request to the metrics; a worker's are served by its primary.
   const metrics = config.metricsPort === undefined ? undefined : new RequestMetrics();
   let metricsServer: MetricsServer | undefined;

@@ -5,6 +5,7 @@ import type {
   QuranNavigator,
   RateLimiter,
   RateLimitPolicy,
+  RequestAdmission,
   Stores,
   UnitOfWork,
 } from '@islamic-data/core';
@@ -17,6 +18,11 @@ export interface AppDependencies {
   stores: Stores;
   unitOfWork: UnitOfWork;
   rateLimiter: RateLimiter;
+  /**
+   * Counts each request and says the content versions, in one call (scaled out: one Redis script); when absent,
+   * the rate limiter counts and the content versions port is read (`separateAdmission`).
+   */
+  admission?: RequestAdmission;
   /** What the representation cache and the key cache check before they answer. */
   contentVersions: ContentVersions;
   /** The representation cache's budget in bytes (64 MiB when absent). */

@@ -26,6 +26,9 @@ export interface RequestContext {
   cache: 'hit' | 'miss' | 'none';
   /** Refused by the rate limit (the count step's 429). */
   rateLimited: boolean;
-  /** The content versions, read at most once per request (for the key cache and the representation cache). */
+  /**
+   * The content versions, learnt by the count step with its count (one call of the admission): what the key cache
+   * and the representation cache compare with.
+   */
   versions: ContentVersionVector | undefined;
 }
