@@ -118,7 +118,7 @@ describe('Redis request admission: the count and the content versions in one scr
     expect(answer.outcome === 'counted' && answer.decisions[0]!.remaining).to.equal(2);
   });
 
-  it('announces the database’s versions again after reconnecting (Redis may have restarted with older data)', async () => {
+  it('announces the database’s versions again after reconnecting (a Redis restarted with older data)', async () => {
     const { stored, instance } = await deployment();
     const a = await instance();
     const before = await versionsOf(a.admission);

@@ -32,7 +32,7 @@ describe('http: round trips per request on PostgreSQL and Redis (issue 24)', fun
     return { postgres: after.postgres - before.postgres, redis: after.redis - before.redis };
   }
 
-  it('answers a cached read with one round trip in all: the one script that counts it and says the versions', async () => {
+  it('answers a cached read with one round trip in all: the script that counts it and says the versions', async () => {
     for (const path of [AYAH, QIBLA]) {
       // The first computes the answer (and writes the key's lastUsedAt, once a minute); the second is cached.
       expect((await get(path)).status).to.equal(200);

@@ -110,7 +110,7 @@ describe('http pipeline: count the request (the rate limit)', () => {
     expect(await count(aRequest('10.0.0.7', null).ctx)).to.equal(true);
   });
 
-  it('identifies the key again, counting nothing first, when the keys have changed since it was looked up', async () => {
+  it('identifies the key again, counting nothing first, when the keys changed since it was looked up', async () => {
     const versions = new InMemoryContentVersions();
     const limiter = new InMemoryRateLimiter({ limit: 1, windowMs: 60_000 });
     const count = requestCounting({ admission: admissionOf(limiter, versions), clock }, trustNone);
@@ -135,7 +135,10 @@ describe('http pipeline: count the request (the rate limit)', () => {
   it('gives up re-checking a key whose version moves on every look, and counts it', async () => {
     const versions = new InMemoryContentVersions();
     const policy: RateLimitPolicy = { limit: 10, windowMs: 60_000 };
-    const count = requestCounting({ admission: admissionOf(new InMemoryRateLimiter(policy), versions), clock }, trustNone);
+    const count = requestCounting(
+      { admission: admissionOf(new InMemoryRateLimiter(policy), versions), clock },
+      trustNone,
+    );
     const request = aRequest('10.0.0.30', aKey().record);
     let looks = 0;
     const identifyAgain = async () => {
