@@ -148,6 +148,8 @@ export function redisRequestAdmission(
         args.push(String(2 * own.windowMs), String(own.limit));
         return { own, start };
       });
+      // Refused at once while Redis is out of reach, as the rate limiter's commands are (no waiting to connect).
+      if (redis.status !== 'ready') throw unavailable();
       for (let attempt = 0; attempt < 2; attempt++) {
         let answer: (string | number)[];
         try {
