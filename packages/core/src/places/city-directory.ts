@@ -1,5 +1,12 @@
 import { cityKey } from '../mosques/text-folding.js';
 
+/** Letters without a decomposition that people type as a plain Latin letter (Bakı as Baki, Gəncə as Gence). */
+const PLAIN_LETTERS: Record<string, string> = { ı: 'i', ə: 'e', ł: 'l', đ: 'd', ø: 'o', ß: 'ss', æ: 'ae', œ: 'oe' };
+
+/** The form names are compared in: the mosques' city folding, then those letters made plain. */
+export const cityNameKey = (name: string): string =>
+  cityKey(name).replace(/[ıəłđøßæœ]/g, (letter) => PLAIN_LETTERS[letter]!);
+
 /** A populated place of the GeoNames cities data, as answers carry it (`data.location.city`). */
 export interface City {
   name: string;
@@ -42,7 +49,7 @@ export function indexCities(records: Iterable<CityRecord>): CityDirectory {
   const named = new Map<string, City | City[]>();
   for (const record of records) {
     const { otherNames, ...city } = record;
-    const keys = new Set([record.name, ...otherNames].map(cityKey).filter((key) => key.length > 0));
+    const keys = new Set([record.name, ...otherNames].map(cityNameKey).filter((key) => key.length > 0));
     for (const key of keys) {
       const found = named.get(key);
       if (found === undefined) named.set(key, city);
@@ -72,15 +79,16 @@ export function indexCities(records: Iterable<CityRecord>): CityDirectory {
 
   return {
     find(name, country) {
-      const list = byName.get(cityKey(name));
+      const list = byName.get(cityNameKey(name));
       if (!list) return null;
       return (country === undefined ? list[0] : list.find((city) => city.country === country.toUpperCase())) ?? null;
     },
     search(prefix, { country, limit }) {
-      const folded = cityKey(prefix);
+      const folded = cityNameKey(prefix);
       if (folded.length === 0) return [];
       const wanted = country?.toUpperCase();
-      if (wanted === undefined && folded.length <= READY_PREFIX_LENGTH) return (ready.get(folded) ?? []).slice(0, limit);
+      if (wanted === undefined && folded.length <= READY_PREFIX_LENGTH)
+        return (ready.get(folded) ?? []).slice(0, limit);
       let best: City[] = [];
       for (const cities of keysFrom(folded)) {
         const eligible = wanted === undefined ? cities : cities.filter((city) => city.country === wanted);
