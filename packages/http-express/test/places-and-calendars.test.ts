@@ -121,6 +121,7 @@ describe('http: places by name, the next prayer, Hijri months, Islamic days and 
         ),
       );
       for (const day of found) expect(day.location.city).to.include({ name: 'Baku', country: 'AZ', geonameId: 587084 });
+      expect(found[0].location.city.credit).to.contain('GeoNames').and.contain('CC BY 4.0');
       expect(found[0].location.timezone).to.equal('Asia/Baku');
     });
 

@@ -1370,6 +1370,8 @@ export interface operations {
                   population: number;
                   lat: number;
                   lng: number;
+                  /** @description The city data's source and licence: GeoNames (geonames.org), CC BY 4.0. */
+                  credit: string;
                 };
               };
               /** @description The method as applied that day: custom angles included, and Umm al-Qura's 120-minute Isha in Ramadan. */
@@ -1771,6 +1773,8 @@ export interface operations {
                   population: number;
                   lat: number;
                   lng: number;
+                  /** @description The city data's source and licence: GeoNames (geonames.org), CC BY 4.0. */
+                  credit: string;
                 };
               };
               /** @description The method as applied that day: custom angles included, and Umm al-Qura's 120-minute Isha in Ramadan. */
@@ -2673,6 +2677,8 @@ export interface operations {
                   population: number;
                   lat: number;
                   lng: number;
+                  /** @description The city data's source and licence: GeoNames (geonames.org), CC BY 4.0. */
+                  credit: string;
                 };
               };
               /** @description The method as applied that day: custom angles included, and Umm al-Qura's 120-minute Isha in Ramadan. */
@@ -2919,6 +2925,8 @@ export interface operations {
               population: number;
               lat: number;
               lng: number;
+              /** @description The city data's source and licence: GeoNames (geonames.org), CC BY 4.0. */
+              credit: string;
             }[];
           };
         };
@@ -3141,6 +3149,8 @@ export interface operations {
                 population: number;
                 lat: number;
                 lng: number;
+                /** @description The city data's source and licence: GeoNames (geonames.org), CC BY 4.0. */
+                credit: string;
               };
             };
           };

@@ -10,6 +10,8 @@ export const cityNameKey = (name: string): string =>
 /** A populated place of the GeoNames cities data, as answers carry it (`data.location.city`). */
 export interface City {
   name: string;
+  /** The data's licence and credit, on every city served (GeoNames: CC BY 4.0). */
+  credit: string;
   /** ISO 3166-1 alpha-2. */
   country: string;
   geonameId: number;
@@ -19,7 +21,7 @@ export interface City {
 }
 
 /** A city with every name it is known by (GeoNames' ASCII name and alternate names, any script). */
-export interface CityRecord extends City {
+export interface CityRecord extends Omit<City, 'credit'> {
   otherNames: readonly string[];
 }
 
@@ -44,12 +46,13 @@ const READY_PREFIX_LENGTH = 3;
  * `find`, and the folded names in sorted order for prefix search, with the best `CITY_SEARCH_LIMITS.max` cities
  * of every prefix of up to three characters computed once. Reads no file: the records come from an adapter.
  */
-export function indexCities(records: Iterable<CityRecord>): CityDirectory {
+export function indexCities(records: Iterable<CityRecord>, credit: string): CityDirectory {
   // Most names belong to one city: a lone city is kept as itself, not in a list (a third of the memory).
   const named = new Map<string, City | City[]>();
   for (const record of records) {
-    const { otherNames, ...city } = record;
-    const keys = new Set([record.name, ...otherNames].map(cityNameKey).filter((key) => key.length > 0));
+    const { otherNames: _otherNames, ...fields } = record;
+    const city: City = { ...fields, credit };
+    const keys = new Set([record.name, ...record.otherNames].map(cityNameKey).filter((key) => key.length > 0));
     for (const key of keys) {
       const found = named.get(key);
       if (found === undefined) named.set(key, city);

