@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { indexCities, resolvePlace, type CityRecord } from '../src/index.js';
+import { cityNameKey, indexCities, resolvePlace, type CityRecord } from '../src/index.js';
 
 /** Visibly synthetic places: the index is tested apart from the GeoNames data (which the HTTP tests use). */
 const place = (geonameId: number, name: string, country: string, population: number, otherNames: string[] = []) =>
@@ -70,5 +70,15 @@ describe('core: the city directory (CONTRACT §19 places by name)', () => {
         .with.property('parameters')
         .that.deep.equals([parameter]);
     expect(() => resolvePlace({ city: 'Testabad' }, undefined)).to.throw(/no city directory/);
+  });
+});
+
+describe('core: city name keys', () => {
+  it('gives plain ASCII names the key the full folding gives them', async () => {
+    const { cityKey } = await import('../src/mosques/text-folding.js');
+    for (const name of ['Baku', ' Kuala  Lumpur ', 'SAN 2 JOSE', '', '  ', 'abc123'])
+      expect(cityNameKey(name), JSON.stringify(name)).to.equal(cityKey(name));
+    expect(cityNameKey('Bakı')).to.equal('baki');
+    expect(cityNameKey('Gəncə')).to.equal('gence');
   });
 });

@@ -66,7 +66,8 @@ export function hijriMonthCalendar(input: HijriCalendarInput): HijriConversion[]
     throw parameterError(
       hijriAsked ? ['year', 'gregorianYear'] : ['year', 'month'],
       hijriAsked
-        ? 'year and gregorianYear cannot both be given: send year and month (a Hijri month) or gregorianYear and gregorianMonth.'
+        ? 'year and gregorianYear cannot both be given: ' +
+            'send year and month (a Hijri month) or gregorianYear and gregorianMonth.'
         : 'year and month are required (a Hijri month), or gregorianYear and gregorianMonth instead.',
     );
   if (hijriAsked) {
@@ -89,7 +90,8 @@ export function hijriMonthCalendar(input: HijriCalendarInput): HijriConversion[]
   if (dates.length === 0 || hijri.some((day) => day === null))
     throw parameterError(
       'gregorianYear',
-      `gregorianYear ${year}-${String(month).padStart(2, '0')} is outside the supported range, ${UMM_AL_QURA_RANGE_TEXT}.`,
+      `gregorianYear ${year}-${String(month).padStart(2, '0')} is outside the supported range, ` +
+        `${UMM_AL_QURA_RANGE_TEXT}.`,
     );
   return dates.map((date, index) => describeDay(date, hijri[index]!, adjustment));
 }

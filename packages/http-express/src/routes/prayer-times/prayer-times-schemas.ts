@@ -230,7 +230,7 @@ export const feedOptionProperties = {
     stringEnum(NAME_LANGUAGES, {
       default: 'en',
       errorMessage: oneOf(NAME_LANGUAGES),
-      description: 'The language of the events\' names and the calendar\'s title: ' + NAME_LANGUAGES.join(', ') + '.',
+      description: "The language of the events' names and the calendar's title: " + NAME_LANGUAGES.join(', ') + '.',
     }),
   ),
 };
@@ -318,10 +318,13 @@ export const placeLocation = Type.Object({
 export const prayerTimesDay = Type.Object({
   date: Type.Object({
     gregorian: Type.String({ format: 'date' }),
-    hijri: nullable(Type.Object({ year: Type.Integer(), month: Type.Integer(), day: Type.Integer(), events: dayEvents }), {
-      description:
-        'Umm al-Qura date shifted by `hijriAdjustment` days; null outside its table (1924-08-01 to 2077-11-16).',
-    }),
+    hijri: nullable(
+      Type.Object({ year: Type.Integer(), month: Type.Integer(), day: Type.Integer(), events: dayEvents }),
+      {
+        description:
+          'Umm al-Qura date shifted by `hijriAdjustment` days; null outside its table (1924-08-01 to 2077-11-16).',
+      },
+    ),
     hijriAdjustment: Type.Integer({ description: 'The `hijriAdjustment` applied (0 when not given).' }),
   }),
   location: placeLocation,

@@ -84,7 +84,10 @@ export const prayerCalendarRoute = defineRoute({
     const gregorian = year !== undefined || month !== undefined;
     const hijri = hijriYear !== undefined || hijriMonth !== undefined;
     if (gregorian && hijri)
-      throw parameterError(['year', 'hijriYear'], 'year and hijriYear cannot both be given: send year and month, or hijriYear and hijriMonth.');
+      throw parameterError(
+        ['year', 'hijriYear'],
+        'year and hijriYear cannot both be given: send year and month, or hijriYear and hijriMonth.',
+      );
     let days;
     if (hijri) {
       if (hijriYear === undefined) throw parameterError('hijriYear', 'hijriYear is required with hijriMonth.');
@@ -170,8 +173,8 @@ export const nextPrayerRoute = defineRoute({
   description: [
     'The place and settings parameters of `GET /prayer-times` with `at` (an ISO 8601 instant with an offset;',
     'default now) instead of `date`. Over fajr, sunrise, dhuhr, asr, maghrib and isha (sunrise is named, though',
-    'not a prayer): `current` began last at `at` (before fajr: the day before\'s isha), `next` comes next (after',
-    'isha: the next day\'s fajr), `inSeconds` from `at` to its minute. Days are reckoned in `timezone`.',
+    "not a prayer): `current` began last at `at` (before fajr: the day before's isha), `next` comes next (after",
+    "isha: the next day's fajr), `inSeconds` from `at` to its minute. Days are reckoned in `timezone`.",
   ].join(' '),
   query: Type.Object({
     ...Type.Omit(prayerTimesQuery, ['date']).properties,
@@ -223,6 +226,8 @@ export const citiesRoute = defineRoute({
   response: Type.Array(citySchema),
   handle: async ({ query }, { cities }) => {
     if (!cities) throw parameterError('q', 'q cannot be looked up: this server has no city directory.');
-    return { data: cities.search(query.q, { country: query.country, limit: query.limit ?? CITY_SEARCH_LIMITS.default }) };
+    return {
+      data: cities.search(query.q, { country: query.country, limit: query.limit ?? CITY_SEARCH_LIMITS.default }),
+    };
   },
 });
