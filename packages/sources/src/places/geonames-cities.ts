@@ -19,13 +19,16 @@ function dumpPath(): string {
   return fileURLToPath(new URL('cities500.txt', import.meta.resolve(GEONAMES_CITIES.package)));
 }
 
-/** The records of GeoNames' tab-separated city dump (geonameid, name, asciiname, alternatenames, lat, lng, …). */
-export function* readGeoNamesCities(text: string): Generator<CityRecord> {
+/**
+ * The records of GeoNames' tab-separated city dump (geonameid, name, asciiname, alternatenames, lat, lng, …). Each
+ * line is decoded on its own, so that the names kept refer to their line, never to a string of the whole file.
+ */
+export function* readGeoNamesCities(dump: Buffer): Generator<CityRecord> {
   let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    const fields = text.slice(start, end).split('\t');
+  while (start < dump.length) {
+    let end = dump.indexOf(0x0a, start);
+    if (end === -1) end = dump.length;
+    const fields = dump.toString('utf8', start, end).split('\t');
     start = end + 1;
     if (fields.length < 15) continue;
     const population = Number(fields[14]);
@@ -56,10 +59,7 @@ export function geoNamesCityDirectory(path: string = dumpPath()): CityDirectory 
   const load = () => {
     let directory = loaded.get(path);
     if (!directory)
-      loaded.set(
-        path,
-        (directory = indexCities(readGeoNamesCities(readFileSync(path, 'utf8')), GEONAMES_CITIES.credit)),
-      );
+      loaded.set(path, (directory = indexCities(readGeoNamesCities(readFileSync(path)), GEONAMES_CITIES.credit)));
     return directory;
   };
   return {
