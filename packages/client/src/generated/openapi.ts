@@ -1308,6 +1308,8 @@ export interface operations {
         midnightMode?: 'standard' | 'jafari';
         /** @description Days added to the Umm al-Qura date for a local moon sighting (1: the month began a day earlier than Umm al-Qura's), applied the same way on `/hijri`, `/prayer-times` and the calendars and echoed as `hijriAdjustment`; Umm al-Qura's Ramadan Isha follows the adjusted date. */
         hijriAdjustment?: number;
+        /** @description Adds `names`: the six times named in this language (en, ar, az, ru, tr). Weekday and month names carry all five languages anyway. */
+        lang?: 'en' | 'ar' | 'az' | 'ru' | 'tr';
         /** @description Gregorian date YYYY-MM-DD, years 1000–9999. Absent: today in `timezone`. */
         date?: string;
       };
@@ -1449,6 +1451,15 @@ export interface operations {
                 firstThird: string | null;
                 /** Format: date-time */
                 lastThird: string | null;
+              };
+              /** @description Only with `lang`: fajr, sunrise, dhuhr, asr, maghrib and isha named in that language. */
+              names?: {
+                fajr: string;
+                sunrise: string;
+                dhuhr: string;
+                asr: string;
+                maghrib: string;
+                isha: string;
               };
             };
           };
@@ -1705,6 +1716,8 @@ export interface operations {
         midnightMode?: 'standard' | 'jafari';
         /** @description Days added to the Umm al-Qura date for a local moon sighting (1: the month began a day earlier than Umm al-Qura's), applied the same way on `/hijri`, `/prayer-times` and the calendars and echoed as `hijriAdjustment`; Umm al-Qura's Ramadan Isha follows the adjusted date. */
         hijriAdjustment?: number;
+        /** @description Adds `names`: the six times named in this language (en, ar, az, ru, tr). Weekday and month names carry all five languages anyway. */
+        lang?: 'en' | 'ar' | 'az' | 'ru' | 'tr';
         /** @description Gregorian year. */
         year?: number;
         /** @description Gregorian month, 1–12. */
@@ -1852,6 +1865,15 @@ export interface operations {
                 firstThird: string | null;
                 /** Format: date-time */
                 lastThird: string | null;
+              };
+              /** @description Only with `lang`: fajr, sunrise, dhuhr, asr, maghrib and isha named in that language. */
+              names?: {
+                fajr: string;
+                sunrise: string;
+                dhuhr: string;
+                asr: string;
+                maghrib: string;
+                isha: string;
               };
             }[];
           };
@@ -2641,6 +2663,14 @@ export interface operations {
               current: {
                 /** @enum {string} */
                 name: 'fajr' | 'sunrise' | 'dhuhr' | 'asr' | 'maghrib' | 'isha';
+                /** @description Its name in en, ar, az, ru and tr. */
+                names: {
+                  en: string;
+                  ar: string;
+                  az: string;
+                  ru: string;
+                  tr: string;
+                };
                 /**
                  * Format: date-time
                  * @description ISO 8601 with the local offset.
@@ -2650,6 +2680,14 @@ export interface operations {
               next: {
                 /** @enum {string} */
                 name: 'fajr' | 'sunrise' | 'dhuhr' | 'asr' | 'maghrib' | 'isha';
+                /** @description Its name in en, ar, az, ru and tr. */
+                names: {
+                  en: string;
+                  ar: string;
+                  az: string;
+                  ru: string;
+                  tr: string;
+                };
                 /**
                  * Format: date-time
                  * @description ISO 8601 with the local offset.

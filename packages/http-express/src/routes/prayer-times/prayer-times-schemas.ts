@@ -166,8 +166,21 @@ const optionProperties = {
   hijriAdjustment: Type.Optional(hijriAdjustment),
 };
 
+/** `lang` of the JSON routes: the six times' names in one language (`names`). */
+const jsonLang = Type.Optional(
+  stringEnum(NAME_LANGUAGES, {
+    errorMessage: oneOf(NAME_LANGUAGES),
+    description:
+      'Adds `names`: the six times named in this language (' +
+      NAME_LANGUAGES.join(', ') +
+      '). ' +
+      'Weekday and month names carry all five languages anyway.',
+  }),
+);
+
 export const prayerTimesQuery = Type.Object({
   ...optionProperties,
+  lang: jsonLang,
   date: Type.Optional(
     Type.String({
       format: 'date',
@@ -196,6 +209,7 @@ const gregorianMonthProperties = {
 
 export const prayerCalendarQuery = Type.Object({
   ...optionProperties,
+  lang: jsonLang,
   year: Type.Optional(gregorianMonthProperties.year),
   month: Type.Optional(gregorianMonthProperties.month),
   hijriYear: Type.Optional(
@@ -362,6 +376,15 @@ export const prayerTimesDay = Type.Object({
       '`midnight` and the thirds usually fall on the next calendar day (see `timestamps`).',
   ),
   timestamps: clockTimes('ISO 8601 with the local UTC offset; null like `timings`.', 'date-time'),
+  names: Type.Optional(
+    Type.Object(
+      Object.fromEntries(PRAYER_NAMES.map((name) => [name, Type.String()])) as Record<
+        PrayerName,
+        ReturnType<typeof Type.String>
+      >,
+      { description: 'Only with `lang`: fajr, sunrise, dhuhr, asr, maghrib and isha named in that language.' },
+    ),
+  ),
 });
 
 export const calculationMethod = Type.Object({
