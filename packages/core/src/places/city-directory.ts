@@ -54,26 +54,33 @@ const READY_PREFIX_LENGTH = 3;
 export function indexCities(records: Iterable<CityRecord>, credit: string): CityDirectory {
   // Most names belong to one city: a lone city is kept as itself, not in a list (a third of the memory).
   const named = new Map<string, City | City[]>();
+  const prefixesOf: { city: City; prefixes: Set<string> }[] = [];
   for (const record of records) {
     const { otherNames: _otherNames, ...fields } = record;
     const city: City = { ...fields, credit };
     const keys = new Set([record.name, ...record.otherNames].map(cityNameKey).filter((key) => key.length > 0));
+    const prefixes = new Set<string>();
     for (const key of keys) {
       const found = named.get(key);
       if (found === undefined) named.set(key, city);
       else if (Array.isArray(found)) found.push(city);
       else named.set(key, [found, city]);
+      for (let length = 1; length <= Math.min(READY_PREFIX_LENGTH, key.length); length++)
+        prefixes.add(key.slice(0, length));
     }
+    prefixesOf.push({ city, prefixes });
   }
   for (const found of named.values()) if (Array.isArray(found)) found.sort(byPopulation);
   const byName = { get: (key: string) => asList(named.get(key)) };
   const sortedKeys = [...named.keys()].sort();
+  // The cities taken most populous first: each short prefix's list fills in order and stops at the limit.
   const ready = new Map<string, City[]>();
-  for (const key of sortedKeys) {
-    const cities = byName.get(key)!;
-    for (let length = 1; length <= Math.min(READY_PREFIX_LENGTH, key.length); length++) {
-      const prefix = key.slice(0, length);
-      ready.set(prefix, mergeBest(ready.get(prefix) ?? [], cities, CITY_SEARCH_LIMITS.max));
+  prefixesOf.sort((a, b) => byPopulation(a.city, b.city));
+  for (const { city, prefixes } of prefixesOf) {
+    for (const prefix of prefixes) {
+      const list = ready.get(prefix);
+      if (list === undefined) ready.set(prefix, [city]);
+      else if (list.length < CITY_SEARCH_LIMITS.max) list.push(city);
     }
   }
 
