@@ -41,6 +41,7 @@ export function keyIdentification(deps: { stores: Stores; clock: Clock; admissio
       keysVersion = versions.keys;
       lookup = keys.at(versions);
     }
+    ctx.keySentIn = presented === undefined ? null : header === undefined ? 'query' : 'header';
     ctx.verification = await verifyApiKey({ keys: lookup, clock: deps.clock }, presented);
     return keysVersion;
   };

@@ -79,7 +79,7 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     const api = match.kind === 'found' && match.target.kind === 'api' ? match.target : undefined;
     const servicePath = match.kind === 'method-not-allowed' && match.targets.some(({ kind }) => kind === 'service');
     if (!servicePath) {
-      const keyInQuery = api?.route.keyInQuery === true;
+      const keyInQuery = api?.route.keyInQuery !== undefined;
       const keysVersion = await identify(ctx, keyInQuery);
       const addressLimit = api?.route.addressLimit && (deps.submissionLimit ?? DEFAULT_SUBMISSION_LIMIT);
       if (!(await count(ctx, addressLimit, keysVersion, () => identify(ctx, keyInQuery)))) return;
@@ -87,7 +87,7 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     if (match.kind === 'not-found') throw new AppError('NOT_FOUND', `No route for ${req.method} ${ctx.path}.`);
     if (match.kind === 'method-not-allowed') return refuseMethod(ctx, match.allowed);
     const { route, validate } = api!;
-    ctx.key = checkAccess(route, ctx.verification, match);
+    ctx.key = checkAccess(route, ctx.verification, match, ctx.keySentIn ?? null);
     const query = parseQuery(ctx.rawQuery);
     if (route.htmlForm && isFormPost(req)) {
       const fields = await readFormBody(req, res);
