@@ -10,14 +10,14 @@
 //      MIX_LOW_RATE req/s, where the p99 of small reads (Qibla, Hijri, one ayah) is reported;
 //   3. CPU per answer: the server's CPU time (/proc/<pid>/stat) over MIX_CPU_REQUESTS distinct uncached requests of
 //      one kind sent one after another, divided by their number (and the same for one cached URL).
-// Prints the tables, the peak RSS of each server, and writes JSON (MIX_OUT, default ./bench-mix-results.json).
+// Prints the tables, the peak RSS of each server, and writes JSON (MIX_OUT, default <tmp>/bench-mix-results.json).
 //
 // Environment: BENCH_ENGINE (sqlite | postgres-redis | compare: both in the same run, with their ratio),
 // MIX_REQUESTS (100000), MIX_ROUNDS (3), MIX_SEED (24), MIX_CONNECTIONS (100), MIX_KEYS (50), MIX_RATE (2300),
 // MIX_LOW_RATE (600), MIX_RATE_SECONDS (20; 0 skips the fixed-rate runs), MIX_CPU_REQUESTS (1000; 0 skips),
 // MIX_MAX_SECONDS (300: no run sends for longer), MOSQUE_COUNT (100000), BENCH_DIR (reuse a prepared database
-// there), MIX_CPU_PROF=<folder> or the flag --cpu-prof: profile the first closed-loop round's server
-// (node --cpu-prof) and print its top self-time frames.
+// there), MIX_CPU_PROF=<folder> or the flag --cpu-prof (folder <tmp>/bench-mix-profiles): profile the server of the
+// first closed-loop round (node --cpu-prof) and print its top self-time frames.
 import { loadQuranJson } from '@islamic-data/sources';
 import { searchWords } from '@islamic-data/core';
 import {
@@ -65,10 +65,10 @@ const LOW_RATE = Number(env.MIX_LOW_RATE ?? 600);
 const RATE_SECONDS = Number(env.MIX_RATE_SECONDS ?? 20);
 const CPU_REQUESTS = Number(env.MIX_CPU_REQUESTS ?? 1_000);
 const MAX_SECONDS = Number(env.MIX_MAX_SECONDS ?? 300);
-const OUT = env.MIX_OUT ?? 'bench-mix-results.json';
+const OUT = env.MIX_OUT ?? path.join(tmpdir(), 'bench-mix-results.json');
 const PROFILE_DIR =
   env.MIX_CPU_PROF || process.argv.includes('--cpu-prof')
-    ? path.resolve(env.MIX_CPU_PROF || 'bench-mix-profiles')
+    ? path.resolve(env.MIX_CPU_PROF || path.join(tmpdir(), 'bench-mix-profiles'))
     : undefined;
 /** The small reads whose p99 the 600 req/s run reports, while the large answers of the mix are served. */
 const SMALL_READS = ['qibla', 'hijri', 'ayah'];
