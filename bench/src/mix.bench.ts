@@ -616,7 +616,8 @@ function printTables(results: any, kinds: string[], engines: Engine[]) {
   if (Object.keys(fixed).length > 0) {
     console.log(`\nFixed rate for ${RATE_SECONDS} s, a fresh server each (latency from when each request was due):\n`);
     console.log(
-      '| engine | rate req/s | achieved req/s | p50 ms | p99 ms | small reads p99 ms | errors | not answered ' +
+      `| engine | rate req/s | achieved req/s | p50 ms | p99 ms | small reads p99 ms (${SMALL_READS.join(' / ')}) ` +
+        '| errors | not answered ' +
         '| peak RSS MB |',
     );
     console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
@@ -624,10 +625,10 @@ function printTables(results: any, kinds: string[], engines: Engine[]) {
       for (const { rate, measure, smallReads } of runs)
         console.log(
           `| ${name} | ${rate} | ${fmt(measure.rps)} | ${ms(measure.overall.p50)} | ${ms(measure.overall.p99)} ` +
-            `| ${ms(smallReads.p99)} | ${measure.errors} | ${measure.overall.count - measure.overall.answered} ` +
+            `| ${ms(smallReads.p99)} (${SMALL_READS.map((kind) => ms(measure.byKind[kind]!.p99)).join(' / ')}) ` +
+            `| ${measure.errors} | ${measure.overall.count - measure.overall.answered} ` +
             `| ${fmt(measure.peakRssMb)} |`,
         );
-    console.log(`(small reads: ${SMALL_READS.join(', ')})`);
   }
   const cpu = results.cpu as Record<string, CpuCost[]>;
   if (Object.keys(cpu).length > 0) {
