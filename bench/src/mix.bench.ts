@@ -159,6 +159,22 @@ async function readCatalog(origin: string, key: string): Promise<MixCatalog> {
     }[];
     hadithBooks[slug] = books.map((book) => String(book.number));
   }
+  const hadithNumbers: Record<string, string[]> = {};
+  for (const { slug, total } of collections) {
+    const numbers: string[] = [];
+    let after: string | null = null;
+    // Page by page as an app does (bounded: a collection of `total` hadiths has at most total / 100 + 1 pages).
+    for (let page = 0; page <= total / 100 + 1; page++) {
+      const query: string = after === null ? '' : `&startAfter=${encodeURIComponent(after)}`;
+      const { items, nextStartAfter } = (
+        await getJson(origin, `/api/v1/hadith/collections/${slug}/hadiths?limit=100${query}`, key)
+      ).data as { items: { number: string }[]; nextStartAfter: string | null };
+      numbers.push(...items.map((item) => item.number));
+      if (nextStartAfter === null) break;
+      after = nextStartAfter;
+    }
+    hadithNumbers[slug] = numbers;
+  }
   const methods = ((await getJson(origin, '/api/v1/prayer-times/methods', key)).data as { id: string }[]).map(
     (method) => method.id,
   );
@@ -194,6 +210,7 @@ async function readCatalog(origin: string, key: string): Promise<MixCatalog> {
     ayahCounts: surahs.map((surah) => surah.ayahCount),
     quranLangs: translations.filter((t) => t.resource === 'quran').map((t) => t.lang),
     hadithCollections: collections.map(({ slug, total }) => ({ slug, total })),
+    hadithNumbers,
     hadithBooks,
     hadithDownloads: translations
       .filter((t) => t.resource === 'hadith' && t.collection)
@@ -320,7 +337,10 @@ function distinctSmallRequests(kind: string, count: number, catalog: MixCatalog,
       }
       default: {
         const collection = [...catalog.hadithCollections].sort((a, b) => b.total - a.total)[0]!;
-        return api(`/hadith/collections/${collection.slug}/hadiths/${(i % collection.total) + 1}`);
+        const numbers = catalog.hadithNumbers[collection.slug]!;
+        return api(
+          `/hadith/collections/${collection.slug}/hadiths/${encodeURIComponent(numbers[i % numbers.length]!)}`,
+        );
       }
     }
   };

@@ -11,6 +11,8 @@ export interface MixCatalog {
   quranLangs: string[];
   /** Hadith collections and their hadith counts. */
   hadithCollections: { slug: string; total: number }[];
+  /** The numbers each collection has, in order (as its pages list them). */
+  hadithNumbers: Record<string, string[]>;
   /** Book ids of each collection that has books. */
   hadithBooks: Record<string, string[]>;
   /** Hadith translation downloads: collection and language. */
@@ -130,6 +132,11 @@ function kinds(catalog: MixCatalog): KindDefinition[] {
     lng: round4(-180 + 360 * pick.random()),
   });
   const collection = (pick: Pick) => pick.one(catalog.hadithCollections);
+  /** A number the collection has (the pages' own), or 1 … total when the catalog has none. */
+  const hadithNumber = (pick: Pick, c: { slug: string; total: number }) => {
+    const numbers = catalog.hadithNumbers[c.slug] ?? [];
+    return numbers.length > 0 ? pick.one(numbers) : String(pick.int(1, c.total));
+  };
   const booked = catalog.hadithCollections.filter((c) => (catalog.hadithBooks[c.slug] ?? []).length > 0);
   const api = (path: string) => `/api/v1${path}`;
   // Kinds of several variants take them in turn, so that a short mix reaches every one.
@@ -265,7 +272,10 @@ function kinds(catalog: MixCatalog): KindDefinition[] {
         const translations = pick.random() < 0.5 ? 'en' : undefined;
         return {
           method: 'GET',
-          path: api(`/hadith/collections/${c.slug}/hadiths/${pick.int(1, c.total)}${query({ translations })}`),
+          path: api(
+            `/hadith/collections/${c.slug}/hadiths/${encodeURIComponent(hadithNumber(pick, c))}` +
+              query({ translations }),
+          ),
         };
       },
     },
@@ -275,7 +285,8 @@ function kinds(catalog: MixCatalog): KindDefinition[] {
       make: (pick) => {
         const c = collection(pick);
         const limit = pick.one([20, 50, 100]);
-        const startAfter = pick.random() < 0.3 ? undefined : pick.int(0, Math.max(0, c.total - limit));
+        // Apps start at the beginning or follow `nextStartAfter`: a number the collection has.
+        const startAfter = pick.random() < 0.3 ? undefined : hadithNumber(pick, c);
         return { method: 'GET', path: api(`/hadith/collections/${c.slug}/hadiths?${q({ limit, startAfter })}`) };
       },
     },
@@ -299,7 +310,8 @@ function kinds(catalog: MixCatalog): KindDefinition[] {
         if (roll < 0.4) {
           const refs = [0, 1, 2].map(() => {
             const other = collection(pick);
-            return `${other.slug}:${pick.int(1, other.total)}`;
+            const number = hadithNumber(pick, other);
+            return `${other.slug}:${/^[0-9A-Za-z]+$/.test(number) ? number : '1'}`;
           });
           return { method: 'GET', path: api(`/hadith/refs?${q({ refs: refs.join(','), translations: 'en' })}`) };
         }
