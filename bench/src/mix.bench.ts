@@ -81,6 +81,8 @@ interface Engine {
   env: Record<string, string>;
   /** Before each server start: empties what outlives a server process (Redis). */
   reset(): Promise<void>;
+  /** The processes besides the server that work for it (PostgreSQL's postmaster, redis-server), found now. */
+  helpers(): number[];
 }
 
 interface Server {
@@ -112,10 +114,52 @@ async function startServer(engine: Engine, profileDir?: string): Promise<Server>
 const procStatus = (pid: number) => readFileSync(`/proc/${pid}/status`, 'utf8');
 /** Peak resident memory of a live process (Linux), in MB. */
 const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(procStatus(pid))?.[1] ?? Number.NaN) / 1024;
+/** /proc/<pid>/stat's fields after the command: [0] state, [1] ppid, [11] utime, [12] stime, [13] cutime, … */
+const statFields = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
 /** CPU seconds (user + system) a process has used, from /proc/<pid>/stat (clock ticks of 1/100 s). */
 function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = statFields(pid);
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const livePids = () =>
+  readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
+
+/** Processes whose command line (arguments joined by spaces) `matches`. */
+function processesMatching(matches: (commandLine: string) => boolean): number[] {
+  return livePids().filter((pid) => {
+    try {
+      return matches(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' '));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * CPU seconds of a process and its children, the live ones and those it has reaped (PostgreSQL's backends end with
+ * their connection: their time moves into the postmaster's cutime/cstime).
+ */
+function treeCpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const each of livePids()) {
+    try {
+      const fields = statFields(each);
+      if (each === pid) ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      else if (Number(fields[1]) === pid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return ticks / 100;
+}
+
+/** CPU seconds of the server and of the processes working for it. */
+function deploymentCpu(server: Server, engine: Engine): { server: number; all: number } {
+  const own = cpuSeconds(server.child.pid!);
+  return { server: own, all: own + engine.helpers().reduce((sum, pid) => sum + treeCpuSeconds(pid), 0) };
 }
 
 async function getJson(origin: string, pathname: string, key?: string): Promise<any> {
@@ -288,6 +332,9 @@ interface RoundMeasure {
   notSent: number;
   seconds: number;
   peakRssMb: number | null;
+  /** CPU milliseconds per answered request: of the server, and of the server with PostgreSQL and Redis. */
+  serverCpuMs?: number;
+  deploymentCpuMs?: number;
 }
 
 function measureOf(result: RunResult, kindOf: Uint8Array, kinds: string[], rss: number | null): RoundMeasure {
@@ -365,6 +412,9 @@ interface CpuCost {
   kind: string;
   uncachedMicroseconds: number;
   cachedMicroseconds: number;
+  /** The same with the CPU of PostgreSQL and Redis added (the server's alone on SQLite). */
+  uncachedDeploymentMicroseconds: number;
+  cachedDeploymentMicroseconds: number;
 }
 
 async function cpuPerAnswer(engine: Engine, catalog: MixCatalog, keys: string[], today: string): Promise<CpuCost[]> {
@@ -373,23 +423,32 @@ async function cpuPerAnswer(engine: Engine, catalog: MixCatalog, keys: string[],
   for (const kind of ['prayer-times', 'qibla', 'hijri', 'ayah', 'hadith']) {
     const server = await startServer(engine);
     try {
-      const pid = server.child.pid!;
       const requests = distinctSmallRequests(kind, warm + CPU_REQUESTS, catalog, today).map((each) =>
         sentRequest(each, keys),
       );
       await sequential(server.origin, requests.slice(0, warm), MAX_SECONDS);
-      let before = cpuSeconds(pid);
+      const perRequest = (before: { server: number; all: number }) => {
+        const after = deploymentCpu(server, engine);
+        return [(after.server - before.server) / CPU_REQUESTS, (after.all - before.all) / CPU_REQUESTS];
+      };
+      let before = deploymentCpu(server, engine);
       await sequential(server.origin, requests.slice(warm), MAX_SECONDS);
-      const uncached = (cpuSeconds(pid) - before) / CPU_REQUESTS;
+      const [uncached, uncachedAll] = perRequest(before);
       const one = requests[warm]!;
-      before = cpuSeconds(pid);
+      before = deploymentCpu(server, engine);
       await sequential(
         server.origin,
         Array.from({ length: CPU_REQUESTS }, () => one),
         MAX_SECONDS,
       );
-      const cached = (cpuSeconds(pid) - before) / CPU_REQUESTS;
-      costs.push({ kind, uncachedMicroseconds: uncached * 1e6, cachedMicroseconds: cached * 1e6 });
+      const [cached, cachedAll] = perRequest(before);
+      costs.push({
+        kind,
+        uncachedMicroseconds: uncached! * 1e6,
+        cachedMicroseconds: cached! * 1e6,
+        uncachedDeploymentMicroseconds: uncachedAll! * 1e6,
+        cachedDeploymentMicroseconds: cachedAll! * 1e6,
+      });
     } finally {
       await stop(server.child);
     }
@@ -408,7 +467,12 @@ async function main(): Promise<void> {
   try {
     const databasePath = await prepare(dir);
     const keys = await createKeys(databasePath, KEYS);
-    const sqlite: Engine = { name: 'SQLite', env: { DATABASE_PATH: databasePath }, reset: async () => undefined };
+    const sqlite: Engine = {
+      name: 'SQLite',
+      env: { DATABASE_PATH: databasePath },
+      reset: async () => undefined,
+      helpers: () => [],
+    };
     const engines: Engine[] = [];
     if (ENGINE !== 'postgres-redis') engines.push(sqlite);
     if (ENGINE !== 'sqlite') {
@@ -421,6 +485,7 @@ async function main(): Promise<void> {
       });
       if (copied.code !== 0) throw new Error(`db copy failed:\n${copied.stderr}`);
       const running = redis;
+      const [postgresPort, redisPort] = [new URL(postgres.baseUrl).port, new URL(redis.url).port];
       engines.push({
         name: 'PostgreSQL + Redis',
         env: { DATABASE_URL: url, REDIS_URL: redis.url },
@@ -429,6 +494,13 @@ async function main(): Promise<void> {
           await running.stop();
           await running.start();
         },
+        helpers: () =>
+          processesMatching(
+            (line) =>
+              (/\/postgres -D /.test(line) && line.includes(` -p ${postgresPort} `)) ||
+              (/redis-server( |$)/.test(line.split(' ')[0]!) &&
+                (line.includes(`:${redisPort}`) || line.includes(` ${redisPort} `))),
+          ),
       });
     }
 
@@ -481,6 +553,7 @@ async function main(): Promise<void> {
                 take: (i: number, answer: CapturedAnswer) => captured.set(captureKeyOf(i), answer),
               }
             : undefined;
+        const cpuBefore = deploymentCpu(server, engine);
         const result = await closedLoop({
           origin: server.origin,
           requests: sent,
@@ -488,7 +561,11 @@ async function main(): Promise<void> {
           maxSeconds: MAX_SECONDS,
           capture,
         });
-        closed[engine.name]!.push(measureOf(result, kindOf, kinds, peakRssMb(server.child.pid!)));
+        const cpuAfter = deploymentCpu(server, engine);
+        const measure = measureOf(result, kindOf, kinds, peakRssMb(server.child.pid!));
+        measure.serverCpuMs = (1000 * (cpuAfter.server - cpuBefore.server)) / measure.overall.answered;
+        measure.deploymentCpuMs = (1000 * (cpuAfter.all - cpuBefore.all)) / measure.overall.answered;
+        closed[engine.name]!.push(measure);
         await stop(server.child);
         if (profiled) {
           const file = readdirSync(PROFILE_DIR!).find((name) => name.includes(`.${server.child.pid}.`));
@@ -598,21 +675,30 @@ function printTables(results: any, kinds: string[], engines: Engine[]) {
     `\nClosed loop: ${REQUESTS} requests, ${CONNECTIONS} connections, one cursor, a fresh server per round; ` +
       `medians of ${ROUNDS} interleaved rounds.\n`,
   );
-  console.log('| target | req/s | / raw | p50 ms | p99 ms | errors | peak RSS MB (max) |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log(
+    '| target | req/s | / raw | p50 ms | p99 ms | errors | peak RSS MB (max) | server CPU ms/req ' +
+      '| with PostgreSQL + Redis CPU ms/req |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [name, rounds] of Object.entries(closed)) {
     const rps = median(rounds.map((m) => m.rps));
     const rss = rounds.map((m) => m.peakRssMb ?? Number.NaN);
     console.log(
       `| ${name} | ${fmt(rps)} | ${(rps / rawRps).toFixed(2)} | ${ms(median(rounds.map((m) => m.overall.p50)))} ` +
         `| ${ms(median(rounds.map((m) => m.overall.p99)))} | ${rounds.reduce((s, m) => s + m.errors, 0)} ` +
-        `| ${rss.every(Number.isNaN) ? '–' : fmt(Math.max(...rss.filter((v) => !Number.isNaN(v))))} |`,
+        `| ${rss.every(Number.isNaN) ? '–' : fmt(Math.max(...rss.filter((v) => !Number.isNaN(v))))} ` +
+        `| ${fmt(median(rounds.map((m) => m.serverCpuMs ?? Number.NaN)), 2)} ` +
+        `| ${fmt(median(rounds.map((m) => m.deploymentCpuMs ?? Number.NaN)), 2)} |`,
     );
   }
   if (engines.length === 2) {
     const [a, b] = engines.map((engine) => median(closed[engine.name]!.map((m) => m.rps)));
+    const [cpuA, cpuB] = engines.map((engine) => median(closed[engine.name]!.map((m) => m.deploymentCpuMs!)));
     console.log(
-      `\n${engines[1]!.name} / ${engines[0]!.name} (closed loop req/s): ${(b! / a!).toFixed(2)} (target ≥ 0.8)`,
+      `\n${engines[1]!.name} / ${engines[0]!.name}: ${(b! / a!).toFixed(2)} of the closed loop's req/s ` +
+        '(target ≥ 0.8); ' +
+        `${(cpuA! / cpuB!).toFixed(2)} of the requests per CPU-second of the whole deployment (server, PostgreSQL ` +
+        'and Redis: steadier than req/s on a shared machine).',
     );
   }
   const names = Object.keys(closed);
@@ -653,11 +739,17 @@ function printTables(results: any, kinds: string[], engines: Engine[]) {
   const cpu = results.cpu as Record<string, CpuCost[]>;
   if (Object.keys(cpu).length > 0) {
     console.log(`\nServer CPU per answer (/proc/<pid>/stat over ${CPU_REQUESTS} sequential requests, gzip, br; µs):\n`);
-    console.log('| engine | kind | uncached (distinct requests) | cached (one URL) |');
-    console.log('| --- | --- | ---: | ---: |');
+    console.log(
+      '| engine | kind | uncached (distinct requests) | cached (one URL) | uncached, with PostgreSQL + Redis ' +
+        '| cached, with PostgreSQL + Redis |',
+    );
+    console.log('| --- | --- | ---: | ---: | ---: | ---: |');
     for (const [name, costs] of Object.entries(cpu))
       for (const cost of costs)
-        console.log(`| ${name} | ${cost.kind} | ${fmt(cost.uncachedMicroseconds)} | ${fmt(cost.cachedMicroseconds)} |`);
+        console.log(
+          `| ${name} | ${cost.kind} | ${fmt(cost.uncachedMicroseconds)} | ${fmt(cost.cachedMicroseconds)} ` +
+            `| ${fmt(cost.uncachedDeploymentMicroseconds)} | ${fmt(cost.cachedDeploymentMicroseconds)} |`,
+        );
   }
   if (results.uncoveredOperations.length > 0)
     console.log(`\nOperations of /openapi.json the mix does not reach: ${results.uncoveredOperations.join(', ')}`);
