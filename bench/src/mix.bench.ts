@@ -675,11 +675,14 @@ function printTables(results: any, kinds: string[], engines: Engine[]) {
     `\nClosed loop: ${REQUESTS} requests, ${CONNECTIONS} connections, one cursor, a fresh server per round; ` +
       `medians of ${ROUNDS} interleaved rounds.\n`,
   );
+  // The columns of the CPU of PostgreSQL and Redis only when one of the engines has them.
+  const helped = engines.some((engine) => engine.name === 'PostgreSQL + Redis');
+  const withHelpers = (cell: string) => (helped ? cell : '');
   console.log(
-    '| target | req/s | / raw | p50 ms | p99 ms | errors | peak RSS MB (max) | server CPU ms/req ' +
-      '| with PostgreSQL + Redis CPU ms/req |',
+    '| target | req/s | / raw | p50 ms | p99 ms | errors | peak RSS MB (max) | server CPU ms/req |' +
+      withHelpers(' with PostgreSQL + Redis CPU ms/req |'),
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |' + withHelpers(' ---: |'));
   for (const [name, rounds] of Object.entries(closed)) {
     const rps = median(rounds.map((m) => m.rps));
     const rss = rounds.map((m) => m.peakRssMb ?? Number.NaN);
@@ -687,8 +690,8 @@ function printTables(results: any, kinds: string[], engines: Engine[]) {
       `| ${name} | ${fmt(rps)} | ${(rps / rawRps).toFixed(2)} | ${ms(median(rounds.map((m) => m.overall.p50)))} ` +
         `| ${ms(median(rounds.map((m) => m.overall.p99)))} | ${rounds.reduce((s, m) => s + m.errors, 0)} ` +
         `| ${rss.every(Number.isNaN) ? '–' : fmt(Math.max(...rss.filter((v) => !Number.isNaN(v))))} ` +
-        `| ${fmt(median(rounds.map((m) => m.serverCpuMs ?? Number.NaN)), 2)} ` +
-        `| ${fmt(median(rounds.map((m) => m.deploymentCpuMs ?? Number.NaN)), 2)} |`,
+        `| ${fmt(median(rounds.map((m) => m.serverCpuMs ?? Number.NaN)), 2)} |` +
+        withHelpers(` ${fmt(median(rounds.map((m) => m.deploymentCpuMs ?? Number.NaN)), 2)} |`),
     );
   }
   if (engines.length === 2) {
@@ -740,15 +743,15 @@ function printTables(results: any, kinds: string[], engines: Engine[]) {
   if (Object.keys(cpu).length > 0) {
     console.log(`\nServer CPU per answer (/proc/<pid>/stat over ${CPU_REQUESTS} sequential requests, gzip, br; µs):\n`);
     console.log(
-      '| engine | kind | uncached (distinct requests) | cached (one URL) | uncached, with PostgreSQL + Redis ' +
-        '| cached, with PostgreSQL + Redis |',
+      '| engine | kind | uncached (distinct requests) | cached (one URL) |' +
+        withHelpers(' uncached, with PostgreSQL + Redis | cached, with PostgreSQL + Redis |'),
     );
-    console.log('| --- | --- | ---: | ---: | ---: | ---: |');
+    console.log('| --- | --- | ---: | ---: |' + withHelpers(' ---: | ---: |'));
     for (const [name, costs] of Object.entries(cpu))
       for (const cost of costs)
         console.log(
-          `| ${name} | ${cost.kind} | ${fmt(cost.uncachedMicroseconds)} | ${fmt(cost.cachedMicroseconds)} ` +
-            `| ${fmt(cost.uncachedDeploymentMicroseconds)} | ${fmt(cost.cachedDeploymentMicroseconds)} |`,
+          `| ${name} | ${cost.kind} | ${fmt(cost.uncachedMicroseconds)} | ${fmt(cost.cachedMicroseconds)} |` +
+            withHelpers(` ${fmt(cost.uncachedDeploymentMicroseconds)} | ${fmt(cost.cachedDeploymentMicroseconds)} |`),
         );
   }
   if (results.uncoveredOperations.length > 0)
