@@ -19,8 +19,12 @@ export interface AppDependencies {
   rateLimiter: RateLimiter;
   /** What the representation cache and the key cache check before they answer. */
   contentVersions: ContentVersions;
-  /** The representation cache's budget in bytes (64 MiB when absent). */
+  /** The representation cache's budget in memory, in bytes (64 MiB when absent). */
   representationCacheBytes?: number;
+  /** Its budget in files, for large answers (1 GiB when absent). */
+  representationStoredBytes?: number;
+  /** The folder under which large answers are kept in files, one folder per process (the system's temporary folder when absent). */
+  representationDir?: string;
   /** Asked by `GET /health`. */
   health: HealthProbe;
   logger: Logger;
