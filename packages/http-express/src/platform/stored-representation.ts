@@ -78,6 +78,8 @@ export class StoredRepresentation implements KeptRepresentation {
   size: number;
   storedBytes = 0;
   onGrow?: (bytes: number, storedBytes?: number) => void;
+  /** Settles once the body is in its file and out of memory. */
+  readonly written: Promise<void>;
   private body: Buffer | null;
   private readonly files = new Map<ContentCoding, Promise<StoredFile>>();
   private readers = 0;
@@ -94,6 +96,10 @@ export class StoredRepresentation implements KeptRepresentation {
     this.size = body.length;
     const identity = this.track(this.writeBody(body));
     this.files.set('identity', identity);
+    this.written = identity.then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   etagFor(coding: ContentCoding): string {
