@@ -25,7 +25,8 @@ export const brotliParameters = (length: number) => ({
   [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
 });
 
-function compress(coding: Exclude<ContentCoding, 'identity'>, body: Buffer): Promise<Buffer> | Buffer {
+/** A body compressed: in place when small, else in the libuv threadpool (one job, off the event loop). */
+export function compress(coding: Exclude<ContentCoding, 'identity'>, body: Buffer): Promise<Buffer> | Buffer {
   if (body.length <= COMPRESS_IN_PLACE_BYTES) {
     return coding === 'gzip'
       ? gzipSync(body, { level: 6 })

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { createBrotliCompress, createGzip } from 'node:zlib';
 import { noneMatchHits } from './conditional.js';
 import { preferredCoding, type ContentCoding } from './content-coding.js';
-import { brotliParameters, writeInTurns, type KeptRepresentation } from './representation.js';
+import { brotliParameters, compress, writeInTurns, type KeptRepresentation } from './representation.js';
 
 /** Bodies from this size on are kept in files, not in memory: whole juz, hadith pages, every download. */
 export const STORE_FROM_BYTES = 64 * 1024;
@@ -67,36 +67,38 @@ interface StoredFile {
 }
 
 /**
- * A large GET answer kept in files: its body, and each compressed variant made once on first demand, by
- * streaming zlib (its work is done in the libuv threadpool, a chunk at a time, never on the event loop). The
- * first answer is sent from the body in memory while the file is written; later ones stream the file, so no
- * answer holds a whole body in memory. The entity tag is the body's, as for a representation in memory.
+ * A large GET answer kept in files: its body, and each compressed variant made once on first demand. While the
+ * body is still in memory (it is, until its file is written) a variant is compressed from it in one job of the
+ * libuv threadpool and sent from memory while it is written to its file; after that, a variant is compressed by
+ * streaming zlib from the body's file (also in the threadpool, a chunk at a time). Answers from files are
+ * streamed, so no answer holds a whole body in memory once it is written. The entity tag is the body's, as for a
+ * representation in memory.
  */
 export class StoredRepresentation implements KeptRepresentation {
   readonly etag: string;
   readonly length: number;
-  size: number;
+  size = 0;
   storedBytes = 0;
   onGrow?: (bytes: number, storedBytes?: number) => void;
   /** Settles once the body is in its file and out of memory. */
   readonly written: Promise<void>;
   private body: Buffer | null;
-  private readonly files = new Map<ContentCoding, Promise<StoredFile>>();
+  private readonly base: string;
+  /** Each coding made so far: its bytes while they are in memory, then its file. */
+  private readonly made = new Map<ContentCoding, Promise<Buffer | StoredFile>>();
   private readers = 0;
   private discarded = false;
 
   constructor(
-    private readonly store: RepresentationFiles,
+    store: RepresentationFiles,
     body: Buffer,
     readonly headers: Readonly<Record<string, string>>,
   ) {
     this.etag = createHash('sha1').update(body).digest('base64url');
     this.body = body;
     this.length = body.length;
-    this.size = body.length;
-    const identity = this.track(this.writeBody(body));
-    this.files.set('identity', identity);
-    this.written = identity.then(
+    this.base = store.nextPath();
+    this.written = this.spill('identity', body).then(
       () => undefined,
       () => undefined,
     );
@@ -119,15 +121,14 @@ export class StoredRepresentation implements KeptRepresentation {
     }
     this.readers++;
     try {
-      const body = coding === 'identity' ? this.body : null;
-      const file = body ? null : await this.fileOf(coding);
+      const source = await this.sourceOf(coding);
       res.statusCode = 200;
       for (const name in this.headers) res.setHeader(name, this.headers[name]!);
       if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
-      res.setHeader('Content-Length', body ? body.length : file!.length);
+      res.setHeader('Content-Length', source.length);
       if (req.method === 'HEAD') res.end();
-      else if (body) await writeInTurns(res, body);
-      else await streamFile(res, file!.path);
+      else if (Buffer.isBuffer(source)) await writeInTurns(res, source);
+      else await streamFile(res, source.path);
     } finally {
       this.readers--;
       this.removeWhenUnread();
@@ -140,59 +141,72 @@ export class StoredRepresentation implements KeptRepresentation {
     this.removeWhenUnread();
   }
 
-  private fileOf(coding: ContentCoding): Promise<StoredFile> {
-    let file = this.files.get(coding);
-    if (!file) {
-      file = this.track(this.compress(coding as Exclude<ContentCoding, 'identity'>));
-      this.files.set(coding, file);
-      file.catch(() => this.files.delete(coding));
-    }
-    return file;
+  private fileName(coding: ContentCoding): string {
+    return coding === 'identity' ? this.base : `${this.base}.${coding}`;
   }
 
-  private async writeBody(body: Buffer): Promise<StoredFile> {
-    const file = { path: this.store.nextPath(), length: body.length };
-    await writeFile(file.path, body);
-    this.body = null;
-    this.size -= body.length;
-    this.storedBytes += body.length;
-    this.onGrow?.(-body.length, body.length);
-    return file;
+  /** The bytes of a coding, from memory or from its file; a variant not made yet is made once. */
+  private sourceOf(coding: ContentCoding): Promise<Buffer | StoredFile> {
+    const made = this.made.get(coding);
+    if (made) return made;
+    const variant = coding as Exclude<ContentCoding, 'identity'>;
+    const making: Promise<Buffer | StoredFile> = this.body
+      ? Promise.resolve(compress(variant, this.body)).then((bytes) => {
+          void this.spill(variant, bytes).catch(() => undefined);
+          return bytes;
+        })
+      : this.compressFile(variant);
+    this.made.set(coding, making);
+    void this.track(making).catch(() => this.made.delete(coding));
+    return making;
   }
 
-  private async compress(coding: Exclude<ContentCoding, 'identity'>): Promise<StoredFile> {
-    const identity = await this.files.get('identity')!;
-    const target = `${identity.path}.${coding}`;
+  /** Keeps bytes in memory until their file is written, then only the file. */
+  private spill(coding: ContentCoding, bytes: Buffer): Promise<StoredFile> {
+    const file = { path: this.fileName(coding), length: bytes.length };
+    this.made.set(coding, Promise.resolve(bytes));
+    this.size += bytes.length;
+    this.onGrow?.(bytes.length);
+    return this.track(
+      writeFile(file.path, bytes).then(() => {
+        if (coding === 'identity') this.body = null;
+        this.made.set(coding, Promise.resolve(file));
+        this.size -= bytes.length;
+        this.storedBytes += bytes.length;
+        this.onGrow?.(-bytes.length, bytes.length);
+        return file;
+      }),
+    );
+  }
+
+  private async compressFile(coding: Exclude<ContentCoding, 'identity'>): Promise<StoredFile> {
+    const target = this.fileName(coding);
     const zip =
       coding === 'gzip' ? createGzip({ level: 6 }) : createBrotliCompress({ params: brotliParameters(this.length) });
-    await pipeline(createReadStream(identity.path, { highWaterMark: CHUNK_BYTES }), zip, createWriteStream(target));
+    await pipeline(createReadStream(this.base, { highWaterMark: CHUNK_BYTES }), zip, createWriteStream(target));
     const { size } = await stat(target);
     this.storedBytes += size;
     this.onGrow?.(0, size);
     return { path: target, length: size };
   }
 
-  /** Files being written or compressed count as readers: they are not removed under their writer. */
-  private track(work: Promise<StoredFile>): Promise<StoredFile> {
+  /** Work that writes or reads the files counts as a reader: the files are not removed under it. */
+  private track<T>(work: Promise<T>): Promise<T> {
     this.readers++;
-    void work.then(
-      () => this.untrack(),
-      () => this.untrack(),
-    );
+    const done = () => {
+      this.readers--;
+      this.removeWhenUnread();
+    };
+    void work.then(done, done);
     return work;
-  }
-
-  private untrack(): void {
-    this.readers--;
-    this.removeWhenUnread();
   }
 
   private removeWhenUnread(): void {
     if (!this.discarded || this.readers > 0) return;
     this.discarded = false;
-    const made = [...this.files.values()];
-    this.files.clear();
-    for (const file of made) void file.then(({ path: name }) => unlink(name)).catch(() => undefined);
+    this.made.clear();
+    this.body = null;
+    for (const coding of ['identity', 'gzip', 'br'] as const) void unlink(this.fileName(coding)).catch(() => undefined);
   }
 }
 
