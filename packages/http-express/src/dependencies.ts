@@ -10,6 +10,7 @@ import type {
 } from '@islamic-data/core';
 import type { Logger } from 'pino';
 import type { RequestObserver } from './pipeline/observe-request.js';
+import type { AnswerBuilder } from './pipeline/build-answer.js';
 
 /** What the app and its routes are given: core's ports, bound to adapters by the process that starts the app. */
 export interface AppDependencies {
@@ -32,6 +33,8 @@ export interface AppDependencies {
   quranNavigator: QuranNavigator;
   /** Express's `trust proxy` setting: false, true, a hop count, or a list of addresses. */
   trustProxy: boolean | number | string;
+  /** Computes and serialises the answers of `large` routes off the event loop; in the request's turn when absent. */
+  answerBuilder?: AnswerBuilder;
   /** Told about every finished request (metrics); none by default. */
   requestObserver?: RequestObserver;
   /** Submissions per client address on routes with `addressLimit: 'submissions'` (5 an hour when absent). */

@@ -10,6 +10,7 @@ import type { RepresentationCache } from '../platform/representation-cache.js';
 import { JSON_CONTENT_TYPE, Representation, type KeptRepresentation } from '../platform/representation.js';
 import { STORE_FROM_BYTES, StoredRepresentation, type RepresentationFiles } from '../platform/stored-representation.js';
 import { cacheControlOf, type FormFields, type RouteDefinition } from '../platform/route.js';
+import { buildAnswer, receivedAnswer, routeId } from './build-answer.js';
 import { cachedAnswers, type CacheSlot } from './cached-answer.js';
 import { checkAccess } from './check-access.js';
 import { allowReadsFromAnyOrigin, answerPreflight, isPreflight } from './cors.js';
@@ -117,27 +118,31 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     return answer.representation.send(req, res, cacheControlOf(route));
   }
 
-  /** A read's answer, kept when it is a 200; a large one in files, if the cache keeps it. */
+  /**
+   * A read's answer, kept when it is a 200 (a large one in files, if the cache keeps it). A `large` route's is
+   * computed and serialised by the answer builder, off the event loop, when the app has one.
+   */
   async function computeAnswer(
     ctx: RequestContext,
     route: RouteDefinition,
     input: ValidatedInput,
     slot: CacheSlot | null,
   ): Promise<{ representation: KeptRepresentation } | { status: number; data: unknown }> {
-    const result = await runHandler(route, input, ctx.key, deps);
-    if (result.status !== undefined && result.status !== 200) return { status: result.status, data: result.data };
-    const body = Buffer.from(route.produces ? (result.text ?? '') : JSON.stringify({ data: result.data }));
-    const headers: Record<string, string> = route.produces
-      ? {
-          'Content-Type': withCharset(route.produces.contentType),
-          'Content-Disposition': `inline; filename="${route.produces.filename}"`,
-        }
-      : { 'Content-Type': JSON_CONTENT_TYPE };
+    const built = receivedAnswer(
+      route.large && deps.answerBuilder
+        ? await deps.answerBuilder.build(routeId(route), input, ctx.key)
+        : await buildAnswer(route, input, ctx.key, deps),
+    );
+    if ('status' in built) return built;
+    const body = Buffer.from(built.body.buffer, built.body.byteOffset, built.body.byteLength);
     const inFiles =
-      slot !== null && options.files !== undefined && body.length >= STORE_FROM_BYTES && options.cache.accepts(body.length, true);
+      slot !== null &&
+      options.files !== undefined &&
+      body.length >= STORE_FROM_BYTES &&
+      options.cache.accepts(body.length, true);
     const representation = inFiles
-      ? new StoredRepresentation(options.files!, body, headers)
-      : new Representation(body, headers);
+      ? new StoredRepresentation(options.files!, body, built.headers)
+      : new Representation(body, built.headers);
     if (slot) answers.keep(slot, representation);
     return { representation };
   }
@@ -210,9 +215,6 @@ function sendJson(req: IncomingMessage, res: ServerResponse, status: number, val
   res.setHeader('Content-Length', body.length);
   res.end(req.method === 'HEAD' ? undefined : body);
 }
-
-const withCharset = (contentType: string) =>
-  /;\s*charset=/i.test(contentType) ? contentType : `${contentType}; charset=utf-8`;
 
 /** The request target; none for one that cannot be parsed (`GET http://[x/ HTTP/1.1`). */
 function readableTarget(req: IncomingMessage): ReturnType<typeof parseUrl> | null {

@@ -12,7 +12,7 @@ import { brotliParameters, compress, writeInTurns, type KeptRepresentation } fro
 /** Bodies from this size on are kept in files, not in memory: whole juz, hadith pages, every download. */
 export const STORE_FROM_BYTES = 64 * 1024;
 /** How much of a stored body is read and written at a time. */
-const CHUNK_BYTES = 64 * 1024;
+const CHUNK_BYTES = 256 * 1024;
 
 const folders = new Set<string>();
 let removeAtExit = false;
