@@ -9,7 +9,7 @@ import type { ValidatedInput } from './validate-input.js';
 export type BuiltAnswer =
   | { body: Uint8Array; headers: Record<string, string> }
   | { status: number; data: unknown }
-  | { error: { code: string; message: string } };
+  | { refusal: { code: string; message: string } };
 
 /** What runs `large` routes elsewhere (a worker thread): the route by `GET /path`, its validated input, the key. */
 export interface AnswerBuilder {
@@ -52,14 +52,14 @@ export function answerBuilding(routes: RouteDefinition[], deps: AppDependencies)
     try {
       return await buildAnswer(route, input, key, deps);
     } catch (error) {
-      if (error instanceof AppError) return { error: { code: error.code, message: error.message } };
+      if (error instanceof AppError) return { refusal: { code: error.code, message: error.message } };
       throw error;
     }
   };
 }
 
 /** An answer built elsewhere, back in the pipeline: a refusal is thrown again as the core's own error. */
-export function receivedAnswer(answer: BuiltAnswer): Exclude<BuiltAnswer, { error: unknown }> {
-  if ('error' in answer) throw new AppError(answer.error.code as AppError['code'], answer.error.message);
+export function receivedAnswer(answer: BuiltAnswer): Exclude<BuiltAnswer, { refusal: unknown }> {
+  if ('refusal' in answer) throw new AppError(answer.refusal.code as AppError['code'], answer.refusal.message);
   return answer;
 }
