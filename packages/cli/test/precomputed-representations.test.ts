@@ -143,9 +143,9 @@ describe('cli: precomputed large answers change with every write, import and rol
   it('changes them after writes through HTTP, and again after the CLI rolls them back', async () => {
     const before = await readAll();
     expect((await put('/quran/surahs/2/ayahs/3/translations/en', 'Test HTTP write 2:3')).status).to.equal(200);
-    expect((await put(`/hadith/collections/${COLLECTION}/hadiths/5/translations/en`, 'Test HTTP write')).status).to.equal(
-      200,
-    );
+    expect(
+      (await put(`/hadith/collections/${COLLECTION}/hadiths/5/translations/en`, 'Test HTTP write')).status,
+    ).to.equal(200);
     // Downloads of translator-credited editions carry no text: an unpublished ayah leaves them.
     const unpublished = await fetch(`${server.url}/api/v1/quran/surahs/2/ayahs/4`, {
       method: 'PATCH',
@@ -174,7 +174,14 @@ describe('cli: precomputed large answers change with every write, import and rol
     const before = await readAll();
     const file = path.join(dir, 'en.xml');
     syntheticTanzilFile(env.DATABASE_PATH, file);
-    const edition = ['--name', 'Test en edition', '--translator', 'Test translator', '--attribution', 'Test attribution'];
+    const edition = [
+      '--name',
+      'Test en edition',
+      '--translator',
+      'Test translator',
+      '--attribution',
+      'Test attribution',
+    ];
     edition.push('--license', 'Test licence', '--source-url', 'https://example.org/test-en');
     const written = await runCli(['import', 'quran-translation', '--lang', 'en', '--from', file, ...edition], env);
     expect(written.code, written.stderr).to.equal(0);

@@ -24,7 +24,7 @@ export interface AppDependencies {
   representationCacheBytes?: number;
   /** Its budget in files, for large answers (1 GiB when absent). */
   representationStoredBytes?: number;
-  /** The folder under which large answers are kept in files, one folder per process (the system's temporary folder when absent). */
+  /** Where large answers are kept in files, a folder per process (the system temporary folder when absent). */
   representationDir?: string;
   /** Asked by `GET /health`. */
   health: HealthProbe;
