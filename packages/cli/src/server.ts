@@ -44,7 +44,10 @@ export async function startServer(config: Config, options: CompositionOptions = 
   }
   if (metrics) metrics.watchImports(deps.stores.audit);
   // Large answers are built in a worker thread, its heap within half of MEMORY_BUDGET_MB.
-  const answerBuilder = new WorkerAnswerBuilder(Math.max(64, config.memoryBudgetMegabytes / 2));
+  const answerBuilder = new WorkerAnswerBuilder(
+    Math.max(64, config.memoryBudgetMegabytes / 2),
+    metrics && ((store, method, ms) => metrics.recordStoreCall(store, method, ms)),
+  );
   const app = createApp({
     ...deps,
     ...(metrics && { ...timedStorage(deps, metrics), requestObserver: metrics }),
