@@ -27,6 +27,7 @@ import {
 import type { AppDependencies } from '@islamic-data/http-express';
 import { geoNamesCityDirectory, quranMetaLayout } from '@islamic-data/sources';
 import cluster from 'node:cluster';
+import path from 'node:path';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import { primaryRateLimiter } from './cluster/primary-rate-limiter.js';
@@ -208,6 +209,16 @@ export function primaryLimiterForWorkers(config: Config): InMemoryRateLimiter | 
   return config.redisUrl ? undefined : new InMemoryRateLimiter(policyOf(config));
 }
 
+/** The representation cache's share of MEMORY_BUDGET_MB, its files' budget, and where the files are kept. */
+function representationBudget(config: Config) {
+  const budget = config.memoryBudgetMegabytes * 1024 * 1024;
+  return {
+    representationCacheBytes: budget / 4,
+    representationStoredBytes: budget * 4,
+    representationDir: config.databaseUrl ? undefined : path.join(path.dirname(config.databasePath), 'representations'),
+  };
+}
+
 export function resolveServices(container: DependencyContainer): Services {
   const config = container.resolve<Config>(TOKENS.config);
   const database = container.resolve<Database>(TOKENS.database);
@@ -226,7 +237,7 @@ export function resolveServices(container: DependencyContainer): Services {
     quranNavigator: container.resolve(TOKENS.quranNavigator),
     contentVersions: container.resolve(TOKENS.contentVersions),
     cities: container.resolve(TOKENS.cities),
-    representationCacheBytes: config.cacheMegabytes * 1024 * 1024,
+    ...representationBudget(config),
     trustProxy: config.trustProxy,
     submissionLimit: { limit: config.keyRequestsPerHour, windowMs: 60 * 60 * 1000 },
     publicUrl: config.publicUrl,

@@ -17,8 +17,12 @@ export interface Config {
   /** WORKERS: server processes on one port (`auto`: one per CPU). */
   workers: number;
   logLevel: string;
-  /** The budget of the in-memory representation cache (serialised GET answers and their compressed variants). */
-  cacheMegabytes: number;
+  /**
+   * MEMORY_BUDGET_MB: what may grow with traffic. A quarter is the in-memory representation cache (serialised GET
+   * answers and their compressed variants); large answers (64 KiB and more: downloads, juz, hadith pages) are kept
+   * in files, up to four times the budget on disk.
+   */
+  memoryBudgetMegabytes: number;
   /** Express's `trust proxy` setting: false, true, a hop count, or a list of addresses. */
   trustProxy: boolean | number | string;
   /** Replaces https://raw.githubusercontent.com in every upstream URL `import all` fetches (CONTRACT §16). */
@@ -52,7 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: integerFrom(env.RATE_LIMIT_PER_MINUTE, 'RATE_LIMIT_PER_MINUTE', 100, 1, 1_000_000),
     workers: env.WORKERS === 'auto' ? availableParallelism() : integerFrom(env.WORKERS, 'WORKERS', 1, 1, 256),
     logLevel: env.LOG_LEVEL || 'info',
-    cacheMegabytes: integerFrom(env.CACHE_MAX_MB, 'CACHE_MAX_MB', 64, 1, 65_536),
+    memoryBudgetMegabytes: memoryBudgetFrom(env),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     dataMirror: mirrorFrom(env.DATA_MIRROR),
     dataCacheDir: env.DATA_CACHE_DIR || path.join(path.dirname(databasePath), 'upstream'),
@@ -84,6 +88,13 @@ function timeoutsFrom(env: NodeJS.ProcessEnv): Pick<Config, 'headersTimeoutSecon
     );
   }
   return { headersTimeoutSeconds, requestTimeoutSeconds };
+}
+
+/** MEMORY_BUDGET_MB (256, fit for a 1 GB machine); CACHE_MAX_MB, which it replaced, is refused by name. */
+function memoryBudgetFrom(env: NodeJS.ProcessEnv): number {
+  if (env.CACHE_MAX_MB !== undefined && env.CACHE_MAX_MB !== '')
+    throw new Error('CACHE_MAX_MB is replaced by MEMORY_BUDGET_MB (the representation cache takes a quarter of it).');
+  return integerFrom(env.MEMORY_BUDGET_MB, 'MEMORY_BUDGET_MB', 256, 16, 262_144);
 }
 
 function integerFrom(value: string | undefined, name: string, fallback: number, min: number, max: number): number {

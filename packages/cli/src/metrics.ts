@@ -284,7 +284,7 @@ export async function startMetricsServer(
  */
 export function timedStorage(
   { stores, unitOfWork }: { stores: Stores; unitOfWork: UnitOfWork },
-  metrics: RequestMetrics,
+  metrics: Pick<RequestMetrics, 'recordStoreCall'>,
 ): { stores: Stores; unitOfWork: UnitOfWork } {
   const time = <T>(store: string, method: string, call: () => T): T => {
     const started = performance.now();

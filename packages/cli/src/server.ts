@@ -3,6 +3,7 @@ import { createApp, createHttpServer } from '@islamic-data/http-express';
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { WorkerAnswerBuilder } from './answer-builder.js';
 import { composeServices, type CompositionOptions, type Services } from './composition-root.js';
 import type { Config } from './config.js';
 import {
@@ -44,7 +45,16 @@ export async function startServer(config: Config, options: CompositionOptions = 
     metricsServer = await startMetricsServer(source, config.metricsPort!, config.host, deps.logger);
   }
   if (metrics) metrics.watchImports(deps.stores.audit);
-  const app = createApp(metrics ? { ...deps, ...timedStorage(deps, metrics), requestObserver: metrics } : deps);
+  // Large answers are built in a worker thread, its heap within half of MEMORY_BUDGET_MB.
+  const answerBuilder = new WorkerAnswerBuilder(
+    Math.max(64, config.memoryBudgetMegabytes / 2),
+    metrics && ((store, method, ms) => metrics.recordStoreCall(store, method, ms)),
+  );
+  const app = createApp({
+    ...deps,
+    ...(metrics && { ...timedStorage(deps, metrics), requestObserver: metrics }),
+    answerBuilder,
+  });
   const server = createHttpServer(app, {
     headersTimeoutSeconds: config.headersTimeoutSeconds,
     requestTimeoutSeconds: config.requestTimeoutSeconds,
@@ -69,6 +79,7 @@ export async function startServer(config: Config, options: CompositionOptions = 
       server.close(async () => {
         clearTimeout(force);
         await metricsServer?.close();
+        await answerBuilder.close();
         await deps.close();
         releaseDatabase();
         deps.logger.info('stopped');

@@ -48,3 +48,16 @@ describe('config: METRICS_PORT (CONTRACT §22)', () => {
       );
   });
 });
+
+describe('config: MEMORY_BUDGET_MB', () => {
+  it('is 256 unless set, and takes a whole number of megabytes from 16', () => {
+    expect(loadConfig({}).memoryBudgetMegabytes).to.equal(256);
+    expect(loadConfig({ MEMORY_BUDGET_MB: '512' }).memoryBudgetMegabytes).to.equal(512);
+    for (const bad of ['0', '15', '1.5', 'lots', '-256'])
+      expect(() => loadConfig({ MEMORY_BUDGET_MB: bad }), bad).to.throw(/MEMORY_BUDGET_MB must be an integer from 16/);
+  });
+
+  it('refuses CACHE_MAX_MB, which it replaced, by name', () => {
+    expect(() => loadConfig({ CACHE_MAX_MB: '64' })).to.throw(/CACHE_MAX_MB is replaced by MEMORY_BUDGET_MB/);
+  });
+});

@@ -168,6 +168,19 @@ describe('METRICS_PORT: Prometheus metrics on a listener of their own (CONTRACT 
     expect(asked.size).to.be.greaterThan(4);
     for (const name of asked) expect(text, name).to.match(new RegExp(`^${name}[{ ]`, 'm'));
   });
+
+  it('times the database calls of large answers, which a worker thread builds', async () => {
+    await aFreshWindow();
+    const quranCalls = (families: Families) =>
+      families
+        .filter((family) => family.name === 'islamic_data_db_duration_seconds_count')
+        .flatMap((family) => family.metrics)
+        .filter((sample) => sample.labels?.store === 'quran')
+        .reduce((sum, sample) => sum + Number(sample.value), 0);
+    const before = quranCalls((await scrape(metricsUrl)).families);
+    expect(await get('/api/v1/quran/surahs/2/ayahs?translations=en', key)).to.equal(200);
+    expect(quranCalls((await scrape(metricsUrl)).families)).to.be.above(before);
+  });
 });
 
 describe('METRICS_PORT with WORKERS=2: the primary sums the workers (prom-client cluster registry)', function () {

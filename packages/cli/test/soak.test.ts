@@ -25,7 +25,7 @@ const WARM_UP_SECONDS = Math.min(60, Math.max(10, SECONDS / 3));
 const WORKERS = 8;
 const RATE_LIMIT = 200;
 const NORMAL_KEYS = 256;
-const CACHE_MEGABYTES = 8;
+const MEMORY_BUDGET_MEGABYTES = 32;
 /**
  * How much RSS may grow over the run after the warm-up, as a share of its median then. The growth is the
  * trend of the samples: the median of the slopes between every two of them (Theil–Sen), times the
@@ -64,7 +64,7 @@ describe(`cli: the soak, a serve process under mixed load for ${SECONDS} s`, fun
       DATABASE_PATH: path.join(dir, 'soak.db'),
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
-      CACHE_MAX_MB: String(CACHE_MEGABYTES),
+      MEMORY_BUDGET_MB: String(MEMORY_BUDGET_MEGABYTES),
     };
     // The keys go straight into the new database (one CLI process per key would take longer than the run).
     const storage = sqliteStorage(env.DATABASE_PATH);

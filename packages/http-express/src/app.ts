@@ -3,11 +3,15 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { AppDependencies } from './dependencies.js';
 import { requestPipeline } from './pipeline/pipeline.js';
 import type { TrustProxy } from './pipeline/count-request.js';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { RepresentationCache } from './platform/representation-cache.js';
+import { RepresentationFiles } from './platform/stored-representation.js';
 import type { RouteDefinition } from './platform/route.js';
 import { apiRoutes } from './routes/index.js';
 
 const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+const DEFAULT_STORED_BYTES = 1024 * 1024 * 1024;
 
 /** The app: a request listener for Node's HTTP server (and supertest), and the operations it answers. */
 export type HttpApp = RequestListener & {
@@ -27,7 +31,11 @@ const trustProxyOf = (setting: AppDependencies['trustProxy']): TrustProxy =>
  */
 export function createApp(deps: AppDependencies, routes: RouteDefinition[] = apiRoutes): HttpApp {
   const pipeline = requestPipeline(deps, routes, {
-    cache: new RepresentationCache(deps.representationCacheBytes ?? DEFAULT_CACHE_BYTES),
+    cache: new RepresentationCache(
+      deps.representationCacheBytes ?? DEFAULT_CACHE_BYTES,
+      deps.representationStoredBytes ?? DEFAULT_STORED_BYTES,
+    ),
+    files: RepresentationFiles.open(deps.representationDir ?? path.join(tmpdir(), 'islamic-data-representations')),
     trustProxy: trustProxyOf(deps.trustProxy),
   });
   const listener = (req: IncomingMessage, res: ServerResponse) => void pipeline.handle(req, res);

@@ -12,6 +12,7 @@ import type {
 } from '@islamic-data/core';
 import type { Logger } from 'pino';
 import type { RequestObserver } from './pipeline/observe-request.js';
+import type { AnswerBuilder } from './pipeline/build-answer.js';
 
 /** What the app and its routes are given: core's ports, bound to adapters by the process that starts the app. */
 export interface AppDependencies {
@@ -26,8 +27,12 @@ export interface AppDependencies {
   admission?: RequestAdmission;
   /** What the representation cache and the key cache check before they answer. */
   contentVersions: ContentVersions;
-  /** The representation cache's budget in bytes (64 MiB when absent). */
+  /** The representation cache's budget in memory, in bytes (64 MiB when absent). */
   representationCacheBytes?: number;
+  /** Its budget in files, for large answers (1 GiB when absent). */
+  representationStoredBytes?: number;
+  /** Where large answers are kept in files, a folder per process (the system temporary folder when absent). */
+  representationDir?: string;
   /** Asked by `GET /health`. */
   health: HealthProbe;
   logger: Logger;
@@ -37,6 +42,8 @@ export interface AppDependencies {
   cities?: CityDirectory;
   /** Express's `trust proxy` setting: false, true, a hop count, or a list of addresses. */
   trustProxy: boolean | number | string;
+  /** Computes and serialises the answers of `large` routes off the event loop; in the request's turn when absent. */
+  answerBuilder?: AnswerBuilder;
   /** Told about every finished request (metrics); none by default. */
   requestObserver?: RequestObserver;
   /** Submissions per client address on routes with `addressLimit: 'submissions'` (5 an hour when absent). */

@@ -1,7 +1,7 @@
 import { canSeeUnpublished, sameVersions, type ApiKeyRecord, type ContentVersionVector } from '@islamic-data/core';
 import type { AppDependencies } from '../dependencies.js';
 import type { RepresentationCache } from '../platform/representation-cache.js';
-import type { Representation } from '../platform/representation.js';
+import type { KeptRepresentation } from '../platform/representation.js';
 import type { RouteDefinition } from '../platform/route.js';
 import type { RequestContext } from './request-context.js';
 import type { ValidatedInput } from './validate-input.js';
@@ -54,7 +54,7 @@ export function cachedAnswers(deps: AppDependencies, cache: RepresentationCache)
   }
 
   /** The kept answer of that slot, if it is still current. */
-  function current(route: RouteDefinition, slot: CacheSlot): Representation | undefined {
+  function current(route: RouteDefinition, slot: CacheSlot): KeptRepresentation | undefined {
     const entry = cache.get(slot.key);
     if (!entry || entry.minute !== slot.minute) return undefined;
     if (slot.versions === null) return entry.representation;
@@ -62,9 +62,25 @@ export function cachedAnswers(deps: AppDependencies, cache: RepresentationCache)
     return same ? entry.representation : undefined;
   }
 
-  function keep(slot: CacheSlot, representation: Representation): void {
-    cache.set(slot.key, { representation, versions: slot.versions, minute: slot.minute });
+  /** Keeps the answer of a slot; false when it is too large to keep. */
+  function keep(slot: CacheSlot, representation: KeptRepresentation): boolean {
+    return cache.set(slot.key, { representation, versions: slot.versions, minute: slot.minute });
   }
 
-  return { slotFor, current, keep };
+  /**
+   * Single flight: requests that miss the same slot (same answer, same content versions, same minute) while it is
+   * being computed wait for that one computation instead of each making their own.
+   */
+  const building = new Map<string, Promise<unknown>>();
+  function buildOnce<T>(slot: CacheSlot, build: () => Promise<T>): Promise<T> {
+    const id = `${slot.minute} ${JSON.stringify(slot.versions)} ${slot.key}`;
+    let pending = building.get(id) as Promise<T> | undefined;
+    if (!pending) {
+      pending = build().finally(() => building.delete(id));
+      building.set(id, pending);
+    }
+    return pending;
+  }
+
+  return { slotFor, current, keep, buildOnce };
 }

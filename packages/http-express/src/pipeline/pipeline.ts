@@ -7,9 +7,11 @@ import { DEFAULT_SUBMISSION_LIMIT, type AppDependencies } from '../dependencies.
 import { API_PREFIX } from '../openapi.js';
 import { HttpRefusal } from '../platform/error-statuses.js';
 import type { RepresentationCache } from '../platform/representation-cache.js';
-import { JSON_CONTENT_TYPE, jsonRepresentation, Representation } from '../platform/representation.js';
+import { JSON_CONTENT_TYPE, Representation, type KeptRepresentation } from '../platform/representation.js';
+import { STORE_FROM_BYTES, StoredRepresentation, type RepresentationFiles } from '../platform/stored-representation.js';
 import { cacheControlOf, type FormFields, type RouteDefinition } from '../platform/route.js';
-import { cachedAnswers } from './cached-answer.js';
+import { buildAnswer, receivedAnswer, routeId } from './build-answer.js';
+import { cachedAnswers, type CacheSlot } from './cached-answer.js';
 import { checkAccess } from './check-access.js';
 import { allowReadsFromAnyOrigin, answerPreflight, isPreflight } from './cors.js';
 import { requestCounting, type TrustProxy } from './count-request.js';
@@ -34,6 +36,8 @@ type Target =
 
 export interface PipelineOptions {
   cache: RepresentationCache;
+  /** Where large answers are kept (in memory when absent). */
+  files?: RepresentationFiles;
   trustProxy: TrustProxy;
 }
 
@@ -108,19 +112,42 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     const kept = slot && answers.current(route, slot);
     if (slot) ctx.cache = kept ? 'hit' : 'miss';
     if (kept) return kept.send(req, res, cacheControlOf(route));
-    const result = await runHandler(route, input, ctx.key, deps);
+    const compute = () => computeAnswer(ctx, route, input, slot);
+    const answer = await (slot ? answers.buildOnce(slot, compute) : compute());
     // Only a 200 is a representation worth keeping; any other success status is sent as it is.
-    if (result.status !== undefined && result.status !== 200) {
-      return sendJson(req, res, result.status, { data: result.data }, cacheControlOf(route));
+    if (!('representation' in answer)) {
+      return sendJson(req, res, answer.status, { data: answer.data }, cacheControlOf(route));
     }
-    const representation = route.produces
-      ? new Representation(Buffer.from(result.text ?? ''), {
-          'Content-Type': withCharset(route.produces.contentType),
-          'Content-Disposition': `inline; filename="${route.produces.filename}"`,
-        })
-      : jsonRepresentation({ data: result.data });
+    return answer.representation.send(req, res, cacheControlOf(route));
+  }
+
+  /**
+   * A read's answer, kept when it is a 200 (a large one in files, if the cache keeps it). A `large` route's is
+   * computed and serialised by the answer builder, off the event loop, when the app has one.
+   */
+  async function computeAnswer(
+    ctx: RequestContext,
+    route: RouteDefinition,
+    input: ValidatedInput,
+    slot: CacheSlot | null,
+  ): Promise<{ representation: KeptRepresentation } | { status: number; data: unknown }> {
+    const built = receivedAnswer(
+      route.large && deps.answerBuilder
+        ? await deps.answerBuilder.build(routeId(route), input, ctx.key)
+        : await buildAnswer(route, input, ctx.key, deps),
+    );
+    if ('status' in built) return built;
+    const body = Buffer.from(built.body.buffer, built.body.byteOffset, built.body.byteLength);
+    const inFiles =
+      slot !== null &&
+      options.files !== undefined &&
+      body.length >= STORE_FROM_BYTES &&
+      options.cache.accepts(body.length, true);
+    const representation = inFiles
+      ? new StoredRepresentation(options.files!, body, built.headers)
+      : new Representation(body, built.headers);
     if (slot) answers.keep(slot, representation);
-    return representation.send(req, res, cacheControlOf(route));
+    return { representation };
   }
 
   async function answerWrite(ctx: RequestContext, route: RouteDefinition, input: ValidatedInput): Promise<void> {
@@ -191,9 +218,6 @@ function sendJson(req: IncomingMessage, res: ServerResponse, status: number, val
   res.setHeader('Content-Length', body.length);
   res.end(req.method === 'HEAD' ? undefined : body);
 }
-
-const withCharset = (contentType: string) =>
-  /;\s*charset=/i.test(contentType) ? contentType : `${contentType}; charset=utf-8`;
 
 /** The request target; none for one that cannot be parsed (`GET http://[x/ HTTP/1.1`). */
 function readableTarget(req: IncomingMessage): ReturnType<typeof parseUrl> | null {

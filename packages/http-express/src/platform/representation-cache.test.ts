@@ -1,6 +1,10 @@
 import { expect } from 'chai';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { RepresentationCache } from './representation-cache.js';
 import { Representation } from './representation.js';
+import { RepresentationFiles, StoredRepresentation } from './stored-representation.js';
 
 const anAnswer = (bytes: number) =>
   new Representation(Buffer.from(JSON.stringify({ data: 'x'.repeat(bytes) })), { 'Content-Type': 'application/json' });
@@ -34,6 +38,53 @@ describe('http: the representation cache', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(cache.heldBytes).to.equal(before + gzip.length);
     cache.set('huge', entry(600_000));
+    expect(cache.get('huge')).to.equal(undefined);
+  });
+});
+
+describe('http: large answers kept in files', () => {
+  const base = mkdtempSync(path.join(tmpdir(), 'islamic-data-stored-'));
+  const files = RepresentationFiles.open(base);
+  after(() => rmSync(base, { recursive: true, force: true }));
+
+  const stored = (bytes: number) => ({
+    representation: new StoredRepresentation(files, Buffer.from('x'.repeat(bytes)), { 'Content-Type': 'text/plain' }),
+    versions: null,
+    minute: null,
+  });
+  const filesHeld = () => readdirSync(files.dir).length;
+
+  it('holds a stored body in memory only until its file is written, then counts it on disk', async () => {
+    const cache = new RepresentationCache(1_000_000, 10_000_000);
+    const entry = stored(500_000);
+    cache.set('a', entry);
+    expect(cache.heldBytes).to.be.at.least(500_000);
+    await entry.representation.written;
+    expect(cache.heldBytes).to.be.below(1_000);
+    expect(cache.storedBytes).to.equal(500_000);
+    expect(filesHeld()).to.equal(1);
+  });
+
+  it('bounds the bytes in files by their budget, removing the files of the answers let go', async () => {
+    const before = filesHeld();
+    const cache = new RepresentationCache(1_000_000, 1_000_000);
+    for (const name of ['b', 'c', 'd', 'e', 'f']) {
+      const entry = stored(300_000);
+      cache.set(name, entry);
+      await entry.representation.written;
+    }
+    expect(cache.storedBytes).to.be.at.most(1_000_000);
+    expect(cache.get('b')).to.equal(undefined);
+    expect(cache.get('f')).not.to.equal(undefined);
+    // The files of the two let go are removed (unlinked in the background).
+    for (let tries = 0; tries < 100 && filesHeld() - before > 3; tries++) await new Promise((r) => setTimeout(r, 20));
+    expect(filesHeld() - before).to.equal(3);
+  });
+
+  it('keeps no stored answer above half its budget in files', () => {
+    const cache = new RepresentationCache(1_000_000, 1_000_000);
+    expect(cache.accepts(600_000, true)).to.equal(false);
+    expect(cache.set('huge', stored(600_000))).to.equal(false);
     expect(cache.get('huge')).to.equal(undefined);
   });
 });

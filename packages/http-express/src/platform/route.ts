@@ -80,6 +80,11 @@ export interface RouteDefinition<
   reads?: readonly ContentArea[];
   /** The answer depends on the clock (a date left out means today): cached per minute. */
   usesClock?: boolean;
+  /**
+   * GET only: the answer can be large (a whole surah, a juz, a page of hadiths, a calendar, a download). A miss
+   * is computed and serialised by the app's `answerBuilder` (a worker thread in the server), off the event loop.
+   */
+  large?: boolean;
   /** Error codes the route's own guards answer, beyond the platform's (for the OpenAPI document). */
   errors?: readonly ApiErrorCode[];
   /**

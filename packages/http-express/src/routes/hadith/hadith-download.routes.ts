@@ -9,6 +9,7 @@ export const hadithDownloadRoute = defineRoute({
   path: '/translations/hadith/{collection}/{lang}',
   resource: null,
   reads: ['hadith', 'editions'],
+  large: true,
   tag: 'Translations',
   summary: 'Download a whole Hadith collection in one language (open, no key)',
   description:

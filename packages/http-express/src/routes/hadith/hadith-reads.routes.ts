@@ -56,6 +56,7 @@ export const listHadithsRoute = defineRoute({
   path: '/hadith/collections/{id}/hadiths',
   resource: 'hadith',
   reads: ['hadith', 'editions'],
+  large: true,
   tag: TAG,
   summary: 'A page of hadiths of a collection, in sequence order (keyset pagination)',
   description:
@@ -92,6 +93,7 @@ export const listBookHadithsRoute = defineRoute({
   path: '/hadith/collections/{id}/books/{book}/hadiths',
   resource: 'hadith',
   reads: ['hadith', 'editions'],
+  large: true,
   tag: TAG,
   summary: 'A page of the hadiths of one book, in order (keyset pagination)',
   description:

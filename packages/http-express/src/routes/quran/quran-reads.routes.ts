@@ -22,6 +22,7 @@ export const listAyahsRoute = defineRoute({
   path: '/quran/surahs/{surah}/ayahs',
   resource: 'quran',
   reads: ['quran', 'editions'],
+  large: true,
   tag: TAG,
   summary: 'Every ayah of a surah, with translations',
   description: UNPUBLISHED,
