@@ -36,6 +36,11 @@ export interface Config {
   mailFrom: string;
   /** KEY_REQUESTS_PER_HOUR: key requests one client address may submit in an hour (5). */
   keyRequestsPerHour: number;
+  /**
+   * WRITE_WAIT_MS: how long a server's write waits (without blocking other requests) for a SQLite write lock
+   * another process holds, before it is answered 503 with Retry-After (2000).
+   */
+  writeWaitMs: number;
 }
 
 export const DEFAULT_DATABASE_PATH = './data/islamic-data.db';
@@ -58,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataCacheDir: env.DATA_CACHE_DIR || path.join(path.dirname(databasePath), 'upstream'),
     ...timeoutsFrom(env),
     ...mailFrom(env),
+    writeWaitMs: integerFrom(env.WRITE_WAIT_MS, 'WRITE_WAIT_MS', 2000, 0, 60_000),
   };
 }
 

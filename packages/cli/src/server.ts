@@ -1,4 +1,5 @@
 import { claimDatabaseForServer } from '@islamic-data/adapters-sqlite';
+import { KeyUsageRecorder } from '@islamic-data/core';
 import { createApp, createHttpServer } from '@islamic-data/http-express';
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
@@ -25,9 +26,27 @@ export interface RunningServer {
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often the keys' last uses noted by the requests are written (in one short transaction). */
+const KEY_USAGE_FLUSH_MS = 5_000;
+
+/** Notes each verified key's use and writes them every few seconds, off the request path (issue 26, point 1). */
+function recordKeyUsage(deps: Services): { keyUsage: KeyUsageRecorder; stop: () => Promise<void> } {
+  const keyUsage = new KeyUsageRecorder({
+    unitOfWork: deps.unitOfWork,
+    onFlushError: (error) => deps.logger.warn({ err: error }, 'keys last used not written yet; retried next flush'),
+  });
+  const timer = setInterval(() => void keyUsage.flush(), KEY_USAGE_FLUSH_MS).unref();
+  return {
+    keyUsage,
+    stop: async () => {
+      clearInterval(timer);
+      await keyUsage.flush();
+    },
+  };
+}
 
 export async function startServer(config: Config, options: CompositionOptions = {}): Promise<RunningServer> {
-  const deps = await composeServices(config, options);
+  const deps = await composeServices(config, { ...options, serving: true });
   // One server per SQLite file (a WORKERS=N primary claims it for its workers); any number on PostgreSQL.
   const releaseDatabase =
     deps.database.sqlite && cluster.isPrimary ? claimDatabaseForServer(deps.database.sqlite.file) : () => undefined;
@@ -42,7 +61,9 @@ export async function startServer(config: Config, options: CompositionOptions = 
     metricsServer = await startMetricsServer(source, config.metricsPort!, config.host, deps.logger);
   }
   if (metrics) metrics.watchImports(deps.stores.audit);
-  const app = createApp(metrics ? { ...deps, ...timedStorage(deps, metrics), requestObserver: metrics } : deps);
+  const usage = recordKeyUsage(deps);
+  const appDeps = { ...deps, keyUsage: usage.keyUsage };
+  const app = createApp(metrics ? { ...appDeps, ...timedStorage(deps, metrics), requestObserver: metrics } : appDeps);
   const server = createHttpServer(app, {
     headersTimeoutSeconds: config.headersTimeoutSeconds,
     requestTimeoutSeconds: config.requestTimeoutSeconds,
@@ -67,6 +88,7 @@ export async function startServer(config: Config, options: CompositionOptions = 
       server.close(async () => {
         clearTimeout(force);
         await metricsServer?.close();
+        await usage.stop();
         await deps.close();
         releaseDatabase();
         deps.logger.info('stopped');

@@ -13,6 +13,7 @@ export * from './keys/key-store.js';
 export * from './keys/in-memory-key-store.js';
 export * from './keys/manage-keys.js';
 export * from './keys/verify-key.js';
+export * from './keys/key-usage.js';
 export * from './keys/cached-key-lookup.js';
 export * from './keys/authorize.js';
 export * from './audit/audit-entry.js';

@@ -2,6 +2,7 @@ import type {
   Clock,
   ContentVersions,
   HealthProbe,
+  KeyUsage,
   QuranNavigator,
   RateLimiter,
   RateLimitPolicy,
@@ -28,6 +29,11 @@ export interface AppDependencies {
   quranNavigator: QuranNavigator;
   /** Express's `trust proxy` setting: false, true, a hop count, or a list of addresses. */
   trustProxy: boolean | number | string;
+  /**
+   * Told each verified key's use (a `KeyUsageRecorder` the process flushes every few seconds): keys' `lastUsedAt`
+   * is written off the request path. None: not recorded.
+   */
+  keyUsage?: KeyUsage;
   /** Told about every finished request (metrics); none by default. */
   requestObserver?: RequestObserver;
   /** Submissions per client address on routes with `addressLimit: 'submissions'` (5 an hour when absent). */

@@ -1,20 +1,30 @@
-import { keyCacheByVersion, verifyApiKey, type Clock, type KeyLookup, type Stores } from '@islamic-data/core';
+import {
+  keyCacheByVersion,
+  verifyApiKey,
+  type Clock,
+  type KeyLookup,
+  type KeyUsage,
+  type Stores,
+} from '@islamic-data/core';
 import { parse as parseQuery } from 'node:querystring';
 import type { ContentVersions } from '@islamic-data/core';
 import type { RequestContext } from './request-context.js';
 
 /** Without a presented key nothing is looked up (verifyApiKey answers `missing` first). */
-const noKeys: KeyLookup = {
-  findByHash: async () => undefined,
-  markUsed: async () => undefined,
-};
+const noKeys: KeyLookup = { findByHash: async () => undefined };
 
 /**
  * Identifies the caller by the X-API-Key header or, on a route that takes one there (`keyInQuery`) and only
  * when no header is sent, the `key` query parameter. A text that cannot be a key is refused by the core before
- * any lookup; keys are looked up through a cache that the `keys` content version keeps exact.
+ * any lookup; keys are looked up through a cache that the `keys` content version keeps exact. A key's use is told
+ * to `keyUsage`, which writes it later (never on the request's path).
  */
-export function keyIdentification(deps: { stores: Stores; clock: Clock; contentVersions: ContentVersions }) {
+export function keyIdentification(deps: {
+  stores: Stores;
+  clock: Clock;
+  contentVersions: ContentVersions;
+  keyUsage?: KeyUsage;
+}) {
   const keys = keyCacheByVersion(deps.stores.keys);
   return async (ctx: RequestContext, keyInQuery: boolean): Promise<void> => {
     const header = ctx.req.headers['x-api-key'];
@@ -28,6 +38,6 @@ export function keyIdentification(deps: { stores: Stores; clock: Clock; contentV
       ctx.versions = await deps.contentVersions.current();
       lookup = keys.at(ctx.versions);
     }
-    ctx.verification = await verifyApiKey({ keys: lookup, clock: deps.clock }, presented);
+    ctx.verification = await verifyApiKey({ keys: lookup, clock: deps.clock, usage: deps.keyUsage }, presented);
   };
 }
