@@ -38,6 +38,7 @@ export * from './key-requests/index.js';
 export * from './shared/locale.js';
 export * from './shared/translation.js';
 export * from './shared/content-writes-validation.js';
+export * from './shared/text.js';
 export * from './audit/restorer.js';
 export * from './audit/rollback.js';
 export * from './timezone/index.js';
