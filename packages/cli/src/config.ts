@@ -1,4 +1,5 @@
 import { GITHUB_RAW_BASE } from '@islamic-data/sources';
+import { isIP, isIPv4 } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
@@ -19,8 +20,8 @@ export interface Config {
   logLevel: string;
   /** The budget of the in-memory representation cache (serialised GET answers and their compressed variants). */
   cacheMegabytes: number;
-  /** Express's `trust proxy` setting: false, true, a hop count, or a list of addresses. */
-  trustProxy: boolean | number | string;
+  /** Express's `trust proxy` setting: false, a hop count, or a list of addresses and CIDR ranges (not `true`). */
+  trustProxy: false | number | string;
   /** Replaces https://raw.githubusercontent.com in every upstream URL `import all` fetches (CONTRACT §16). */
   dataMirror: string;
   /** Where `import all` keeps the verified upstream files (laid out like ../shared/data). */
@@ -101,10 +102,40 @@ function integerFrom(value: string | undefined, name: string, fallback: number, 
   return parsed;
 }
 
-function trustProxyFrom(value: string | undefined): boolean | number | string {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  return /^\d+$/.test(value) ? Number(value) : value;
+/** Names Express's `trust proxy` takes for ranges (proxy-addr's). */
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `false` (the default), the number of proxies in front of the server, or their addresses (IPs,
+ * CIDR ranges, `loopback`, `linklocal`, `uniquelocal`, comma-separated), as Express's `trust proxy` takes them.
+ * `true` is refused: it believes the left-most X-Forwarded-For, which the client writes (issue 26, point 3).
+ */
+function trustProxyFrom(value: string | undefined): false | number | string {
+  if (value === undefined || value.trim() === '' || value === 'false') return false;
+  if (value.trim().toLowerCase() === 'true')
+    throw new Error(
+      'TRUST_PROXY=true would let any client choose the address it is counted by (the left-most ' +
+        'X-Forwarded-For is written by the client). Set TRUST_PROXY to the number of proxies in front of the ' +
+        'server (e.g. 1) or to their addresses (e.g. 10.0.0.10 or 10.0.0.0/8,loopback).',
+    );
+  if (/^\d+$/.test(value.trim())) return integerFrom(value.trim(), 'TRUST_PROXY', 0, 0, 32);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isTrustedProxyEntry(entry));
+  if (bad !== undefined)
+    throw new Error(
+      `TRUST_PROXY must be a hop count or a comma-separated list of addresses, CIDR ranges, loopback, linklocal ` +
+        `or uniquelocal; '${bad.replace(/[^\w.:/-]/g, '?').slice(0, 60)}' is none of those.`,
+    );
+  return entries.join(',');
+}
+
+function isTrustedProxyEntry(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.has(entry)) return true;
+  const [address, range, ...more] = entry.split('/');
+  if (more.length > 0 || !address || !isIP(address)) return false;
+  if (range === undefined) return true;
+  if (/^\d+$/.test(range)) return Number(range) <= (isIPv4(address) ? 32 : 128);
+  return isIPv4(address) && isIPv4(range); // a netmask, 255.255.255.0
 }
 
 function mirrorFrom(value: string | undefined): string {

@@ -27,7 +27,7 @@ export interface AppDependencies {
   logger: Logger;
   /** Where each ayah sits in the juz, pages, hizb quarters, rukus and manzils (pure data, built once). */
   quranNavigator: QuranNavigator;
-  /** Express's `trust proxy` setting: false, true, a hop count, or a list of addresses. */
+  /** Express's `trust proxy` setting: false, a hop count, or a list of addresses (`true` is refused). */
   trustProxy: boolean | number | string;
   /**
    * Told each verified key's use (a `KeyUsageRecorder` the process flushes every few seconds): keys' `lastUsedAt`

@@ -2,6 +2,7 @@ import type { Clock, RateLimitDecision, RateLimitPolicy, RateLimiter } from '@is
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyAddr from 'proxy-addr';
 import { Representation } from '../platform/representation.js';
+import { countedAddress } from './client-address.js';
 import { envelope, sendEnvelope } from './error-envelope.js';
 import type { RequestContext } from './request-context.js';
 
@@ -42,7 +43,7 @@ function refuse(
 export function requestCounting(deps: { rateLimiter: RateLimiter; clock: Clock }, trustProxy: TrustProxy) {
   return async (ctx: RequestContext, addressLimit?: RateLimitPolicy): Promise<boolean> => {
     const { verification, req, res } = ctx;
-    const address = proxyAddr(req, trustProxy) ?? 'unknown';
+    const address = countedAddress(proxyAddr(req, trustProxy));
     const bucket = verification.outcome === 'ok' ? `key:${verification.key.id}` : `ip:${address}`;
     const now = deps.clock.now();
     const decision = await deps.rateLimiter.consume(bucket, now);
