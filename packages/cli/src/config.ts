@@ -42,6 +42,10 @@ export interface Config {
    * another process holds, before it is answered 503 with Retry-After (2000).
    */
   writeWaitMs: number;
+  /** INACTIVITY_TIMEOUT_SECONDS: a connection making no progress (a client not reading its response) is dropped. */
+  inactivityTimeoutSeconds: number;
+  /** MAX_CONNECTIONS_PER_ADDRESS: connections one client address (IPv6: its /64) may hold open at once (100). */
+  maxConnectionsPerAddress: number;
 }
 
 export const DEFAULT_DATABASE_PATH = './data/islamic-data.db';
@@ -65,6 +69,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...timeoutsFrom(env),
     ...mailFrom(env),
     writeWaitMs: integerFrom(env.WRITE_WAIT_MS, 'WRITE_WAIT_MS', 2000, 0, 60_000),
+    inactivityTimeoutSeconds: integerFrom(env.INACTIVITY_TIMEOUT_SECONDS, 'INACTIVITY_TIMEOUT_SECONDS', 30, 1, 3600),
+    maxConnectionsPerAddress: integerFrom(
+      env.MAX_CONNECTIONS_PER_ADDRESS,
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      100,
+      1,
+      1_000_000,
+    ),
   };
 }
 

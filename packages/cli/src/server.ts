@@ -67,6 +67,9 @@ export async function startServer(config: Config, options: CompositionOptions = 
   const server = createHttpServer(app, {
     headersTimeoutSeconds: config.headersTimeoutSeconds,
     requestTimeoutSeconds: config.requestTimeoutSeconds,
+    inactivityTimeoutSeconds: config.inactivityTimeoutSeconds,
+    maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+    trustProxy: config.trustProxy,
     logger: deps.logger,
   });
   await new Promise<void>((resolve, reject) => {

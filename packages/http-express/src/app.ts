@@ -20,7 +20,7 @@ export type HttpApp = RequestListener & {
  * (issue 26, point 3): it believes the left-most X-Forwarded-For, which the client itself writes, so any client
  * could pick the address it is counted by.
  */
-function trustProxyOf(setting: AppDependencies['trustProxy']): TrustProxy {
+export function trustProxyOf(setting: AppDependencies['trustProxy']): TrustProxy {
   if (setting === true)
     throw new Error(
       "trust proxy 'true' would let clients choose their address (the left-most X-Forwarded-For); " +
