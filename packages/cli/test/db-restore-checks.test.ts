@@ -51,7 +51,7 @@ describe('cli: db restore refuses files this version did not make; backups are 0
       'a trigger',
       (db) =>
         db.exec(
-          "create trigger test_smuggle after insert on audit_log begin update api_keys set scopes = '[\"*\"]'; end",
+          'create trigger test_smuggle after insert on audit_log begin update api_keys set scopes = \'["*"]\'; end',
         ),
       /unknown trigger test_smuggle/,
     ],
@@ -67,11 +67,7 @@ describe('cli: db restore refuses files this version did not make; backups are 0
       },
       /missing index /,
     ],
-    [
-      'a changed table',
-      (db) => db.exec('alter table api_keys add column test_extra text'),
-      /changed table api_keys/,
-    ],
+    ['a changed table', (db) => db.exec('alter table api_keys add column test_extra text'), /changed table api_keys/],
     [
       'a migration this version does not know',
       (db) => db.prepare('insert into kysely_migration (name, timestamp) values (?, ?)').run('2999-01-01-test', 'x'),
@@ -100,11 +96,15 @@ describe('cli: db restore refuses files this version did not make; backups are 0
     const smuggled = `idk_${'T'.repeat(32)}`;
     const file = crafted('test-smuggled-key', (db) =>
       db
-        .prepare(
-          'insert into api_keys (id, name, key_hash, scopes, permissions, created_at) values (?, ?, ?, ?, ?, ?)',
-        )
-        .run('key_TESTSMUGGLE1', 'Test \u001b[31msmuggled', hashApiKey(smuggled), '["*"]', '["read","write","delete"]',
-          new Date().toISOString()),
+        .prepare('insert into api_keys (id, name, key_hash, scopes, permissions, created_at) values (?, ?, ?, ?, ?, ?)')
+        .run(
+          'key_TESTSMUGGLE1',
+          'Test \u001b[31msmuggled',
+          hashApiKey(smuggled),
+          '["*"]',
+          '["read","write","delete"]',
+          new Date().toISOString(),
+        ),
     );
     const before = databaseBytes();
     const refused = await cli('db', 'restore', file);

@@ -98,7 +98,7 @@ describe('cli: slow readers and many connections from one address', function () 
     expect(bodyReceived).to.be.below(length);
   });
 
-  it(`answers a connection past ${MAX_CONNECTIONS} from one address with 429, and takes one again once one closes`, async () => {
+  it(`answers a connection past ${MAX_CONNECTIONS} from one address with 429, one more once one closes`, async () => {
     for (let i = 0; i < MAX_CONNECTIONS; i++) sockets.push(await open(server));
     const extra = await open(server);
     sockets.push(extra);

@@ -1,4 +1,5 @@
 import { sqliteStorage } from '@islamic-data/adapters-sqlite';
+import { UNSAFE_IN_TEXT } from '@islamic-data/core';
 import { aMosqueRecord } from '@islamic-data/test-fixtures';
 import BetterSqlite3 from 'better-sqlite3';
 import { expect } from 'chai';
@@ -7,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createKeyWithCli, runCli } from './cli-process.js';
 
-/** What could act on a terminal: C0 controls, DEL, C1 controls, the bidi embeddings, overrides and isolates. */
-const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+/** What could act on a terminal: C0 controls but line breaks, DEL, C1 controls, the bidi controls. */
+const UNSAFE = new RegExp(`[${UNSAFE_IN_TEXT}]`, 'u');
 
 /**
  * Issue 26, point 7: the operator's commands refuse such text on input, and print stored text (a row written

@@ -155,7 +155,7 @@ describe('core: API keys', () => {
       expect(usage.pendingCount).to.equal(0);
     });
 
-    it('writes many keys\' uses in one transaction per flush', async () => {
+    it("writes many keys' uses in one transaction per flush", async () => {
       const { deps, unitOfWork } = setup();
       let transactions = 0;
       const counting: UnitOfWork = { run: (work) => (transactions++, unitOfWork.run(work)) };

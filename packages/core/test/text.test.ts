@@ -32,7 +32,8 @@ describe('core: text from users (control characters and bidi overrides)', () => 
     expect((error as ParameterError).message).to.equal(
       'nameEn must not contain control characters or bidirectional overrides.',
     );
-    for (const value of [undefined, null, 42, 'Test plain']) expect(() => assertSafeText('x', value, 'line')).not.to.throw();
+    for (const value of [undefined, null, 42, 'Test plain'])
+      expect(() => assertSafeText('x', value, 'line')).not.to.throw();
   });
 
   it('escapes for a terminal whatever could act on it, on one line', () => {

@@ -66,7 +66,12 @@ export function dbCommand(): Command {
         );
       } catch (error) {
         if (error instanceof UnknownKeysInBackup)
-          process.stderr.write(table(error.keys as unknown as Record<string, unknown>[], ['id', 'name', 'scopes', 'permissions']) + '\n');
+          process.stderr.write(
+            table(
+              error.keys.map((key) => ({ ...key })),
+              ['id', 'name', 'scopes', 'permissions'],
+            ) + '\n',
+          );
         throw error;
       }
     });
