@@ -186,8 +186,7 @@ describe(`cli: the soak, a serve process under mixed load for ${SECONDS} s`, fun
     'answers every request, none with a 5xx, while CLI imports and rollbacks run; its RSS levels off after the ' +
       'warm-up; after a SIGKILL every acknowledged write is in the file and audited',
     async () => {
-      const rssKiB = () =>
-        Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1]);
+      const rssKiB = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1]);
       const byStatus = new Map<number, number>();
       const failures: string[] = [];
       const etags = new Map<string, string>();
