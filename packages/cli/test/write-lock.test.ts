@@ -15,6 +15,11 @@ const KEYS = 20;
 const READS = 200;
 const HOLD_SECONDS = 10;
 const WRITE_WAIT_MS = 500;
+/**
+ * Reads in flight at once. Each read's time includes waiting behind the others in the server, so on a machine
+ * shared with other work a higher concurrency measures the queue, not whether a read waits for the lock.
+ */
+const CONCURRENT_READS = 2;
 
 /**
  * Another process takes the SQLite write lock (BEGIN IMMEDIATE) and holds it for `seconds`, as `import all` or
@@ -48,6 +53,8 @@ describe('cli: a server while another process holds the SQLite write lock (issue
   const env = { DATABASE_PATH: file, LOG_LEVEL: 'info', WRITE_WAIT_MS: String(WRITE_WAIT_MS) };
   let server: ServerProcess;
   let keys: { id: string; key: string }[];
+  /** A key of its own warms the server (its routes, its cache) before the measure, leaving the 20 idle. */
+  let warmer: string;
   let holder: ChildProcess | undefined;
 
   before(async () => {
@@ -57,6 +64,7 @@ describe('cli: a server while another process holds the SQLite write lock (issue
       await migrateToLatest(database.db);
       const deps = { unitOfWork: sqliteUnitOfWork(database.db), clock: systemClock };
       keys = [];
+      warmer = (await createApiKey(deps, { name: 'Test warmer', scopes: ['*'], permissions: ['read'] })).key;
       for (let i = 0; i < KEYS; i++) {
         const { key, summary } = await createApiKey(deps, {
           name: `Test idle ${i}`,
@@ -84,16 +92,22 @@ describe('cli: a server while another process holds the SQLite write lock (issue
     `answers ${READS} reads from ${KEYS} idle keys with 200 and a p99 under 100 ms, /health fast, and refuses ` +
       'a write with 503 and Retry-After after WRITE_WAIT_MS, while the lock is held; records the uses after',
     async () => {
-      const lockedAt = Date.now();
-      holder = await holdWriteLock(file, HOLD_SECONDS);
-      const exited = new Promise((resolve) => holder!.once('exit', resolve));
-
       const timed = async (url: string, init?: RequestInit) => {
         const started = performance.now();
         const response = await fetch(url, init);
         await response.arrayBuffer();
         return { status: response.status, ms: performance.now() - started, headers: response.headers };
       };
+      const readUrl = (i: number) => `${server.url}/api/v1/quran/surahs/${(i % 3) + 1}/ayahs/${(i % 2) + 1}`;
+      // The same reads before the lock, from a key of their own: they warm the server, and their p99 says what
+      // this machine allows at the moment (reported when the bound is missed).
+      const baseline: number[] = [];
+      for (let i = 0; i < READS; i++) baseline.push((await timed(readUrl(i), { headers: { 'X-API-Key': warmer } })).ms);
+
+      const lockedAt = Date.now();
+      holder = await holdWriteLock(file, HOLD_SECONDS);
+      const exited = new Promise((resolve) => holder!.once('exit', resolve));
+
       // A write waits for the lock without stalling the reads sent beside it, then is refused.
       const write = timed(`${server.url}/api/v1/quran/surahs/1/ayahs/1/translations/tr`, {
         method: 'PUT',
@@ -104,14 +118,10 @@ describe('cli: a server while another process holds the SQLite write lock (issue
       const health: { status: number; ms: number }[] = [];
       let next = 0;
       await Promise.all(
-        Array.from({ length: 10 }, async () => {
+        Array.from({ length: CONCURRENT_READS }, async () => {
           while (next < READS) {
             const i = next++;
-            reads.push(
-              await timed(`${server.url}/api/v1/quran/surahs/${(i % 3) + 1}/ayahs/${(i % 2) + 1}`, {
-                headers: { 'X-API-Key': keys[i % KEYS]!.key },
-              }),
-            );
+            reads.push(await timed(readUrl(i), { headers: { 'X-API-Key': keys[i % KEYS]!.key } }));
             if (i % 20 === 0) health.push(await timed(`${server.url}/health`));
           }
         }),
@@ -124,7 +134,12 @@ describe('cli: a server while another process holds the SQLite write lock (issue
         reads.map((r) => r.ms),
         99,
       );
-      expect(p99, `p99 of the reads ${p99.toFixed(1)} ms`).to.be.below(100);
+      const sorted = reads.map((r) => r.ms).sort((a, b) => a - b);
+      const slowest = sorted.slice(-5).map((ms) => ms.toFixed(0));
+      const shape =
+        `median ${percentile(sorted, 50).toFixed(1)} ms, slowest ${slowest.join(', ')}; ` +
+        `the same reads without the lock: p99 ${percentile(baseline, 99).toFixed(1)} ms`;
+      expect(p99, `p99 of the reads ${p99.toFixed(1)} ms (${shape})`).to.be.below(100);
       expect(health.every((h) => h.status === 200)).to.equal(true);
       expect(Math.max(...health.map((h) => h.ms)), '/health').to.be.below(100);
       expect(refused.status).to.equal(503);
