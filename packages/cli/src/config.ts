@@ -1,3 +1,4 @@
+import { DEFAULT_INACTIVITY_TIMEOUT_SECONDS, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from '@islamic-data/http-express';
 import { GITHUB_RAW_BASE } from '@islamic-data/sources';
 import { isIP, isIPv4 } from 'node:net';
 import { availableParallelism } from 'node:os';
@@ -42,9 +43,9 @@ export interface Config {
    * another process holds, before it is answered 503 with Retry-After (2000).
    */
   writeWaitMs: number;
-  /** INACTIVITY_TIMEOUT_SECONDS: a connection making no progress (a client not reading its response) is dropped. */
+  /** INACTIVITY_TIMEOUT_SECONDS: a connection making no progress (a client not reading) is dropped (30). */
   inactivityTimeoutSeconds: number;
-  /** MAX_CONNECTIONS_PER_ADDRESS: connections one client address (IPv6: its /64) may hold open at once (100). */
+  /** MAX_CONNECTIONS_PER_ADDRESS: connections one client address (IPv6: its /64) may hold open at once (256). */
   maxConnectionsPerAddress: number;
 }
 
@@ -69,11 +70,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...timeoutsFrom(env),
     ...mailFrom(env),
     writeWaitMs: integerFrom(env.WRITE_WAIT_MS, 'WRITE_WAIT_MS', 2000, 0, 60_000),
-    inactivityTimeoutSeconds: integerFrom(env.INACTIVITY_TIMEOUT_SECONDS, 'INACTIVITY_TIMEOUT_SECONDS', 30, 1, 3600),
+    inactivityTimeoutSeconds: integerFrom(
+      env.INACTIVITY_TIMEOUT_SECONDS,
+      'INACTIVITY_TIMEOUT_SECONDS',
+      DEFAULT_INACTIVITY_TIMEOUT_SECONDS,
+      1,
+      3600,
+    ),
     maxConnectionsPerAddress: integerFrom(
       env.MAX_CONNECTIONS_PER_ADDRESS,
       'MAX_CONNECTIONS_PER_ADDRESS',
-      100,
+      DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
       1,
       1_000_000,
     ),

@@ -30,7 +30,7 @@ export interface HttpServerOptions {
 
 /** Defaults of the two limits above (docs/operations.md). */
 export const DEFAULT_INACTIVITY_TIMEOUT_SECONDS = 30;
-export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 100;
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
 
 /**
  * The HTTP server around the app: slow clients are cut off after seconds (Node's defaults wait a minute
@@ -64,13 +64,21 @@ function capConnectionsPerAddress(server: Server, options: HttpServerOptions): v
   const max = options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS;
   const trusted = trustProxyOf(options.trustProxy ?? false);
   const open = new Map<string, number>();
+  // One log line per 10 s at most, with the refusals since the last: a flood of connections is not a flood of logs.
+  let refusedSinceLog = 0;
+  let loggedAt = 0;
   server.on('connection', (socket: Socket) => {
     const remote = socket.remoteAddress;
     if (remote === undefined || trusted(remote, 0)) return;
     const address = countedAddress(remote);
     const count = (open.get(address) ?? 0) + 1;
     if (count > max) {
-      options.logger.warn({ connections: max }, 'connection refused: too many from one address');
+      refusedSinceLog++;
+      if (Date.now() - loggedAt >= 10_000) {
+        options.logger.warn({ max, refused: refusedSinceLog }, 'connections refused: too many from one address');
+        refusedSinceLog = 0;
+        loggedAt = Date.now();
+      }
       return void refuseConnection(socket, max);
     }
     open.set(address, count);
