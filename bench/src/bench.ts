@@ -131,7 +131,7 @@ function startChild(script: string, args: string[]): Promise<{ child: ChildProce
   });
 }
 
-async function prepare(dir: string): Promise<string> {
+export async function prepare(dir: string): Promise<string> {
   const databasePath = path.join(dir, 'islamic-data.db');
   if (existsSync(path.join(dir, 'prepared'))) return databasePath;
   let started = performance.now();

@@ -11,6 +11,13 @@ export interface PostgresDatabase {
   close(): Promise<void>;
 }
 
+export interface PostgresOptions {
+  /** Connections in the pool (10 unless given). */
+  maxConnections?: number;
+  /** Told of every query a pooled connection sends (each one a round trip to the server): for counting. */
+  onQuery?: () => void;
+}
+
 const INT8 = 20;
 
 /**
@@ -25,8 +32,18 @@ const types = {
 };
 
 /** Connects a pool to `url` (`postgres://user:password@host:port/database`). Nothing is read until first use. */
-export function openPostgresDatabase(url: string, options: { maxConnections?: number } = {}): PostgresDatabase {
+export function openPostgresDatabase(url: string, options: PostgresOptions = {}): PostgresDatabase {
   const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, types });
+  const { onQuery } = options;
+  if (onQuery) {
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        onQuery();
+        return query(...args);
+      }) as typeof client.query;
+    });
+  }
   // An idle connection the server drops (a restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

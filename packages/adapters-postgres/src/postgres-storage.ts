@@ -1,5 +1,5 @@
 import type { Storage } from '@islamic-data/adapters-kysely';
-import { openPostgresDatabase } from './database.js';
+import { openPostgresDatabase, type PostgresOptions } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { postgresHealthProbe } from './postgres-health-probe.js';
 import { postgresContentVersions } from './stores/postgres-content-versions.js';
@@ -10,8 +10,8 @@ import { postgresUnitOfWork } from './stores/postgres-unit-of-work.js';
 export type PostgresStorage = Storage<'postgres'>;
 
 /** Connects a pool to `url` and binds every storage port to it; `migrate()` is left to the caller. */
-export function postgresStorage(url: string): PostgresStorage {
-  const database = openPostgresDatabase(url);
+export function postgresStorage(url: string, options: PostgresOptions = {}): PostgresStorage {
+  const database = openPostgresDatabase(url, options);
   return {
     database: {
       engine: 'postgres',

@@ -4,22 +4,28 @@ import {
   closeRedis,
   connectRedis,
   redisRateLimiter,
+  redisRequestAdmission,
+  redisVersionAnnouncer,
   untilRedisReady,
   type RedisClient as Redis,
+  type VersionAnnouncer,
 } from '@islamic-data/adapters-redis';
 import { sqliteStorage, type SqliteDatabase } from '@islamic-data/adapters-sqlite';
 import {
+  announcingCommits,
   InMemoryRateLimiter,
   QuranNavigator,
+  separateAdmission,
   systemClock,
   type Clock,
   type ContentVersions,
   type HealthProbe,
+  type RequestAdmission,
   type Stores,
   type UnitOfWork,
 } from '@islamic-data/core';
 import type { AppDependencies } from '@islamic-data/http-express';
-import { quranMetaLayout } from '@islamic-data/sources';
+import { geoNamesCityDirectory, quranMetaLayout } from '@islamic-data/sources';
 import cluster from 'node:cluster';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
@@ -40,6 +46,9 @@ export const TOKENS = {
   health: Symbol('HealthProbe'),
   quranNavigator: Symbol('QuranNavigator'),
   contentVersions: Symbol('ContentVersions'),
+  versionAnnouncer: Symbol('VersionAnnouncer'),
+  admission: Symbol('RequestAdmission'),
+  cities: Symbol('CityDirectory'),
 } as const;
 
 /** The open database, whichever engine it is, as the process and the operator commands see it. */
@@ -76,7 +85,15 @@ export interface Services extends AppDependencies {
    * answers 503 until it connects.
    */
   rateLimiterReady(): Promise<void>;
-  /** Closes the database and, when there is one, the Redis connection. */
+  /**
+   * Scaled out (PostgreSQL and Redis): announces the database's versions to Redis every second, in case a
+   * writer could not (it died between its commit and its announcement, or Redis was out of its reach).
+   */
+  keepVersionsAnnounced(): void;
+  /**
+   * Closes the database and, when there is one, the Redis connection; scaled out, announces the database's
+   * versions first (what a CLI command wrote without a unit of work, such as `db copy`, is then seen too).
+   */
   close(): Promise<void>;
 }
 
@@ -112,6 +129,8 @@ export function buildContainer(config: Config, options: CompositionOptions = {})
   container.register(TOKENS.quranNavigator, {
     useFactory: instanceCachingFactory(() => new QuranNavigator(quranMetaLayout())),
   });
+  // GeoNames cities from the installed package, indexed on the first lookup: commands that look none up pay nothing.
+  container.register(TOKENS.cities, { useFactory: instanceCachingFactory(() => geoNamesCityDirectory()) });
   registerRateLimiter(container, config);
   return container;
 }
@@ -130,7 +149,14 @@ function registerStorage(container: DependencyContainer, config: Config, serving
   });
   container.register(TOKENS.database, { useFactory: instanceCachingFactory((c) => storage(c).database) });
   container.register(TOKENS.stores, { useFactory: instanceCachingFactory((c) => storage(c).stores) });
-  container.register(TOKENS.unitOfWork, { useFactory: instanceCachingFactory((c) => storage(c).unitOfWork) });
+  // Scaled out, each commit is announced to Redis before the write is answered (or the command goes on).
+  container.register(TOKENS.unitOfWork, {
+    useFactory: instanceCachingFactory((c) => {
+      const announcer = c.resolve<VersionAnnouncer | undefined>(TOKENS.versionAnnouncer);
+      const { unitOfWork } = storage(c);
+      return announcer ? announcingCommits(unitOfWork, () => announcer.announce()) : unitOfWork;
+    }),
+  });
   container.register(TOKENS.health, { useFactory: instanceCachingFactory((c) => storage(c).health) });
   container.register(TOKENS.contentVersions, {
     useFactory: instanceCachingFactory((c) => storage(c).contentVersions),
@@ -157,7 +183,28 @@ function registerRateLimiter(container: DependencyContainer, config: Config): vo
       return new InMemoryRateLimiter(policy);
     }),
   });
+  // On PostgreSQL with Redis, the versions are published in Redis and read with each count (one round trip);
+  // on SQLite they are the file's own, probed in memory, so Redis only counts.
+  const scaledOut = (c: DependencyContainer) =>
+    c.resolve<Redis | undefined>(TOKENS.redis) && c.resolve<Storage>(TOKENS.storage).database.engine === 'postgres';
+  container.register(TOKENS.versionAnnouncer, {
+    useFactory: instanceCachingFactory((c) =>
+      scaledOut(c)
+        ? redisVersionAnnouncer(c.resolve<Redis>(TOKENS.redis), c.resolve<ContentVersions>(TOKENS.contentVersions))
+        : undefined,
+    ),
+  });
+  container.register(TOKENS.admission, {
+    useFactory: instanceCachingFactory((c) => {
+      const announcer = c.resolve<VersionAnnouncer | undefined>(TOKENS.versionAnnouncer);
+      if (announcer) return redisRequestAdmission(c.resolve<Redis>(TOKENS.redis), policy, announcer);
+      return separateAdmission(c.resolve(TOKENS.rateLimiter), c.resolve(TOKENS.contentVersions));
+    }),
+  });
 }
+
+/** How often a server announces the database's versions, whatever the writers announced (scaled out). */
+const RESYNC_MS = 1_000;
 
 /** The limiter the primary of `WORKERS=N` counts with for its workers: none when Redis counts. */
 export function primaryLimiterForWorkers(config: Config): InMemoryRateLimiter | undefined {
@@ -167,6 +214,8 @@ export function primaryLimiterForWorkers(config: Config): InMemoryRateLimiter | 
 export function resolveServices(container: DependencyContainer): Services {
   const config = container.resolve<Config>(TOKENS.config);
   const database = container.resolve<Database>(TOKENS.database);
+  const announcer = container.resolve<VersionAnnouncer | undefined>(TOKENS.versionAnnouncer);
+  let resync: NodeJS.Timeout | undefined;
   return {
     config,
     clock: container.resolve(TOKENS.clock),
@@ -175,9 +224,11 @@ export function resolveServices(container: DependencyContainer): Services {
     stores: container.resolve(TOKENS.stores),
     unitOfWork: container.resolve(TOKENS.unitOfWork),
     rateLimiter: container.resolve(TOKENS.rateLimiter),
+    admission: container.resolve<RequestAdmission>(TOKENS.admission),
     health: container.resolve(TOKENS.health),
     quranNavigator: container.resolve(TOKENS.quranNavigator),
     contentVersions: container.resolve(TOKENS.contentVersions),
+    cities: container.resolve(TOKENS.cities),
     representationCacheBytes: config.cacheMegabytes * 1024 * 1024,
     trustProxy: config.trustProxy,
     submissionLimit: { limit: config.keyRequestsPerHour, windowMs: 60 * 60 * 1000 },
@@ -187,8 +238,17 @@ export function resolveServices(container: DependencyContainer): Services {
       if (redis && !(await untilRedisReady(redis)))
         container.resolve<Logger>(TOKENS.logger).warn('Redis is not reachable yet: requests get 503 until it is');
     },
+    keepVersionsAnnounced() {
+      if (!announcer || resync) return;
+      const logger = container.resolve<Logger>(TOKENS.logger);
+      resync = setInterval(() => {
+        announcer.announce().catch(() => logger.warn('could not announce the content versions to Redis'));
+      }, RESYNC_MS).unref();
+    },
     async close() {
+      clearInterval(resync);
       const redis = container.resolve<Redis | undefined>(TOKENS.redis);
+      await announcer?.announce().catch(() => undefined);
       await Promise.all([database.close(), redis && closeRedis(redis)]);
     },
   };

@@ -50,8 +50,10 @@ export async function startServer(config: Config, options: CompositionOptions = 
   // One server per SQLite file (a WORKERS=N primary claims it for its workers); any number on PostgreSQL.
   const releaseDatabase =
     deps.database.sqlite && cluster.isPrimary ? claimDatabaseForServer(deps.database.sqlite.file) : () => undefined;
-  await prepareContent(deps);
+  // Redis first: scaled out, the imports of a first start announce their commits there.
   await deps.rateLimiterReady();
+  await prepareContent(deps);
+  deps.keepVersionsAnnounced();
   // METRICS_PORT: the pipeline reports each request to the metrics; a worker's are served by its primary.
   const metrics = config.metricsPort === undefined ? undefined : new RequestMetrics();
   let metricsServer: MetricsServer | undefined;

@@ -112,6 +112,68 @@ describe('Two server processes on one PostgreSQL database and one Redis (CONTRAC
     }
   });
 
+  /**
+   * Reads on B in a tight loop (several at once, half of them revalidating the answer from before), started the
+   * moment `write` returns, while B had been answering the old text from its cache right up to then: every one
+   * must carry `text`, none a 304 for the old ETag.
+   */
+  async function readsAfter(path: string, write: () => Promise<void>, text: string) {
+    // 100 requests a minute per key: one key keeps B's cache warm, two read after the write (80 each).
+    const [warming, ...readers] = await Promise.all(
+      ['Test loop warm', 'Test loop 1', 'Test loop 2'].map((name) => createKey(name, 'read')),
+    );
+    const old = await call(b, path, warming!.key);
+    expect(old.status).to.equal(200);
+    let writing = true;
+    const warm = (async () => {
+      // B keeps answering the old text from its cache while the write is made.
+      for (let i = 0; writing && i < 90; i++) await call(b, path, warming!.key);
+    })();
+    await write();
+    writing = false;
+    const lane = async (key: string, lane: number) => {
+      const seen = [];
+      for (let i = 0; i < 40; i++) {
+        const headers: Record<string, string> = (lane + i) % 2 === 0 ? { 'If-None-Match': old.etag! } : {};
+        const response = await fetch(`${b.url}${path}`, { headers: { 'X-API-Key': key, ...headers } });
+        const body = await response.text();
+        seen.push({ status: response.status, body: body ? JSON.parse(body) : null });
+      }
+      return seen;
+    };
+    const seen = (await Promise.all([0, 1, 2, 3].map((i) => lane(readers[i % 2]!.key, i)))).flat();
+    await warm;
+    expect(seen).to.have.length(160);
+    expect(seen.filter(({ status }) => status !== 200).map(({ status }) => status)).to.deep.equal([]);
+    const texts = new Set(seen.map(({ body }) => JSON.stringify(body.data.translations)));
+    expect([...texts]).to.deep.equal([JSON.stringify({ es: text })]);
+  }
+
+  it('finds no stale 200 or 304 in a tight loop of reads on B started as a PUT on A returns', async () => {
+    const { key } = await createKey('Test loop writer', 'read,write');
+    const path = `${AYAH}?translations=es`;
+    for (const text of ['Test es 2:255 first', 'Test es 2:255 second']) {
+      await readsAfter(
+        path,
+        async () => {
+          const put = await call(a, `${AYAH}/translations/es`, key, { method: 'PUT', body: JSON.stringify({ text }) });
+          expect(put.status).to.be.oneOf([200, 201]);
+        },
+        text,
+      );
+    }
+  });
+
+  it('finds no stale answer on B in a tight loop started as a CLI rollback (another process) returns', async () => {
+    const [entry] = await cliJson('audit', 'list', '--action', 'translation.put', '--limit', '1');
+    expect(entry.resource).to.equal('quran/2/255/translations/es');
+    await readsAfter(
+      `${AYAH}?translations=es`,
+      () => cliJson('audit', 'rollback', String(entry.id)),
+      'Test es 2:255 first',
+    );
+  });
+
   it('refuses db backup, restore and check on PostgreSQL, naming pg_dump, pg_restore and pg_amcheck', async () => {
     for (const [args, tool] of [
       [['db', 'backup', '/tmp/never-written.db'], 'pg_dump'],

@@ -38,8 +38,8 @@ export async function typed(): Promise<number> {
   });
   // @ts-expect-error lat is a number
   await api.get('/api/v1/qibla', { params: { query: { lat: 'north', lng: 2 } } });
-  // @ts-expect-error lng is required
-  await api.get('/api/v1/qibla', { params: { query: { lat: 1 } } });
+  // @ts-expect-error the ayah's path needs its number
+  await api.get('/api/v1/quran/surahs/{surah}/ayahs/{ayah}', { params: { path: { surah: 1 } } });
   // @ts-expect-error no such path
   await api.get('/api/v1/no-such-path');
   // @ts-expect-error the answer has no field 'angle'

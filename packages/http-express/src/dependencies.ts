@@ -1,4 +1,5 @@
 import type {
+  CityDirectory,
   Clock,
   ContentVersions,
   HealthProbe,
@@ -6,6 +7,7 @@ import type {
   QuranNavigator,
   RateLimiter,
   RateLimitPolicy,
+  RequestAdmission,
   Stores,
   UnitOfWork,
 } from '@islamic-data/core';
@@ -18,6 +20,11 @@ export interface AppDependencies {
   stores: Stores;
   unitOfWork: UnitOfWork;
   rateLimiter: RateLimiter;
+  /**
+   * Counts each request and says the content versions, in one call (scaled out: one Redis script); when absent,
+   * the rate limiter counts and the content versions port is read (`separateAdmission`).
+   */
+  admission?: RequestAdmission;
   /** What the representation cache and the key cache check before they answer. */
   contentVersions: ContentVersions;
   /** The representation cache's budget in bytes (64 MiB when absent). */
@@ -27,6 +34,8 @@ export interface AppDependencies {
   logger: Logger;
   /** Where each ayah sits in the juz, pages, hizb quarters, rukus and manzils (pure data, built once). */
   quranNavigator: QuranNavigator;
+  /** Places by name (`city`, `/cities`); without it `city` is refused with a 400 naming it. */
+  cities?: CityDirectory;
   /** Express's `trust proxy` setting: false, a hop count, or a list of addresses (`true` is refused). */
   trustProxy: boolean | number | string;
   /**

@@ -1,7 +1,16 @@
 import { postgresStorage } from '@islamic-data/adapters-postgres';
-import { closeRedis, connectRedis, redisRateLimiter, untilRedisReady } from '@islamic-data/adapters-redis';
+import {
+  closeRedis,
+  connectRedis,
+  redisRateLimiter,
+  redisRequestAdmission,
+  redisVersionAnnouncer,
+  untilRedisReady,
+  type RedisClient,
+} from '@islamic-data/adapters-redis';
 import { integrityCheck, sqliteStorage, type SqliteDatabase } from '@islamic-data/adapters-sqlite';
 import {
+  announcingCommits,
   createApiKey,
   createInMemoryStores,
   hashApiKey,
@@ -10,14 +19,16 @@ import {
   QuranNavigator,
   systemClock,
   type Clock,
+  type CityDirectory,
   type ContentVersions,
   type CreateKeyInput,
   type HealthProbe,
   type RateLimiter,
+  type RequestAdmission,
   type Stores,
   type UnitOfWork,
 } from '@islamic-data/core';
-import { quranMetaLayout } from '@islamic-data/sources';
+import { geoNamesCityDirectory, quranMetaLayout } from '@islamic-data/sources';
 import { sharedPostgres, sharedRedis } from '@islamic-data/test-fixtures';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,11 +59,13 @@ export interface TestAppDependencies {
   stores: Stores;
   unitOfWork: UnitOfWork;
   rateLimiter: RateLimiter;
+  admission?: RequestAdmission;
   contentVersions: ContentVersions;
   representationCacheBytes: number;
   health: HealthProbe;
   logger: Logger;
   quranNavigator: QuranNavigator;
+  cities?: CityDirectory;
   trustProxy: boolean | number | string;
   submissionLimit?: { limit: number; windowMs: number };
   pendingKeyRequestsPerEmail?: number;
@@ -82,6 +95,11 @@ export interface TestComposition {
   issuedKeys: string[];
   /** A key in the key store (every scope and `read` unless `input` says otherwise). */
   issueKey(input?: Partial<CreateKeyInput>): Promise<{ key: string; id: string }>;
+  /**
+   * The round trips sent so far to PostgreSQL (queries) and Redis (commands), counted on the way out of the
+   * real clients (postgres-redis; zero on the other engines, which have no network).
+   */
+  roundTrips(): { postgres: number; redis: number };
   /** SQLite's integrity_check ('ok' when sound); only on SQLite. */
   integrity(): string;
   /** Closes the database and Redis, and fails when an issued key or its hash appears in the log. */
@@ -125,11 +143,13 @@ export async function composeTestDependencies(options: TestCompositionOptions = 
       },
     }),
   );
-  const bound = await bindEngine(engine, policy, options.redisUrl);
+  const trips = { postgres: 0, redis: 0 };
+  const bound = await bindEngine(engine, policy, options.redisUrl, trips);
   const deps: TestServices = {
     clock: options.clock ?? systemClock,
     logger,
     quranNavigator: new QuranNavigator(quranMetaLayout()),
+    cities: geoNamesCityDirectory(),
     trustProxy: options.trustProxy ?? false,
     representationCacheBytes: options.representationCacheBytes ?? 64 * 1024 * 1024,
     ...(options.submissionLimit ? { submissionLimit: options.submissionLimit } : {}),
@@ -146,6 +166,7 @@ export async function composeTestDependencies(options: TestCompositionOptions = 
       issuedKeys.push(issued.key);
       return { key: issued.key, id: issued.summary.id };
     },
+    roundTrips: () => ({ ...trips }),
     integrity() {
       const sqlite = deps.database.sqlite;
       if (!sqlite) throw new Error(`integrity_check is SQLite's: this test is on ${engine}.`);
@@ -162,7 +183,7 @@ export async function composeTestDependencies(options: TestCompositionOptions = 
 
 type EnginePorts = Pick<
   TestServices,
-  'database' | 'stores' | 'unitOfWork' | 'health' | 'contentVersions' | 'rateLimiter'
+  'database' | 'stores' | 'unitOfWork' | 'health' | 'contentVersions' | 'rateLimiter' | 'admission'
 >;
 
 /** The engine's ports, its database migrated, and how to close all it opened. */
@@ -170,6 +191,7 @@ async function bindEngine(
   engine: TestEngine,
   policy: { limit: number; windowMs: number },
   redisUrl: string | undefined,
+  trips: { postgres: number; redis: number },
 ): Promise<{ ports: EnginePorts; close(): Promise<void> }> {
   if (engine === 'in-memory') {
     const ports = {
@@ -192,16 +214,37 @@ async function bindEngine(
       },
     };
   }
-  const storage = postgresStorage(await (await sharedPostgres()).createDatabase());
+  const storage = postgresStorage(await (await sharedPostgres()).createDatabase(), {
+    onQuery: () => (trips.postgres += 1),
+  });
   await storage.database.migrate();
-  const redis = connectRedis(redisUrl ?? (await sharedRedis()).url);
+  const redis = countingCommands(connectRedis(redisUrl ?? (await sharedRedis()).url), () => (trips.redis += 1));
   await untilRedisReady(redis);
-  // Every test of the run shares one Redis: each counts under a prefix of its own, as its own deployment.
+  // Every test of the run shares one Redis: each counts under a prefix of its own, as its own deployment,
+  // and publishes its versions in a hash of its own; as the CLI's composition root does, every commit is
+  // announced there before the write is answered, and each request is admitted by one script.
   const keyPrefix = `test-${process.pid}-${++compositions}:`;
+  const scaledOut = { keyPrefix, versionsKey: `${keyPrefix}versions` };
+  const announcer = redisVersionAnnouncer(redis, storage.contentVersions, scaledOut);
   return {
-    ports: { ...storage, rateLimiter: redisRateLimiter(redis, policy, { keyPrefix }) },
+    ports: {
+      ...storage,
+      unitOfWork: announcingCommits(storage.unitOfWork, () => announcer.announce()),
+      rateLimiter: redisRateLimiter(redis, policy, { keyPrefix }),
+      admission: redisRequestAdmission(redis, policy, announcer, scaledOut),
+    },
     async close() {
       await Promise.all([storage.database.close(), closeRedis(redis)]);
     },
   };
+}
+
+/** The client, telling `onCommand` of every command it sends (each one a round trip to Redis). */
+function countingCommands(redis: RedisClient, onCommand: () => void): RedisClient {
+  const sendCommand = redis.sendCommand.bind(redis);
+  redis.sendCommand = ((...args: Parameters<RedisClient['sendCommand']>) => {
+    onCommand();
+    return sendCommand(...args);
+  }) as RedisClient['sendCommand'];
+  return redis;
 }

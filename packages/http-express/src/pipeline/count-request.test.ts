@@ -1,4 +1,11 @@
-import { InMemoryRateLimiter, ManualClock, type ApiKeyRecord } from '@islamic-data/core';
+import {
+  InMemoryContentVersions,
+  InMemoryRateLimiter,
+  ManualClock,
+  separateAdmission,
+  type ApiKeyRecord,
+  type RateLimitPolicy,
+} from '@islamic-data/core';
 import { aKey } from '@islamic-data/test-fixtures';
 import { expect } from 'chai';
 import { IncomingMessage, ServerResponse } from 'node:http';
@@ -35,6 +42,10 @@ function aRequest(address: string, key: ApiKeyRecord | null, headers: Record<str
   return { ctx, res, body: () => Buffer.concat(written).toString() };
 }
 
+/** The admission of one process: a real limiter and real in-memory versions. */
+const admissionOf = (limiter: InMemoryRateLimiter, versions = new InMemoryContentVersions()) =>
+  separateAdmission(limiter, versions);
+
 describe('http pipeline: count the request (the rate limit)', () => {
   const clock = new ManualClock('2026-06-01T12:00:10.000Z');
   const trustNone = () => false;
@@ -42,7 +53,7 @@ describe('http pipeline: count the request (the rate limit)', () => {
 
   it('counts a valid key by its id and announces the window on every counted response', async () => {
     const count = requestCounting(
-      { rateLimiter: new InMemoryRateLimiter({ limit: 2, windowMs: 60_000 }), clock },
+      { admission: admissionOf(new InMemoryRateLimiter({ limit: 2, windowMs: 60_000 })), clock },
       trustNone,
     );
     const { record } = aKey();
@@ -68,7 +79,7 @@ describe('http pipeline: count the request (the rate limit)', () => {
 
   it('counts requests without a valid key by the client address, believing only trusted proxies', async () => {
     const count = requestCounting(
-      { rateLimiter: new InMemoryRateLimiter({ limit: 1, windowMs: 60_000 }), clock },
+      { admission: admissionOf(new InMemoryRateLimiter({ limit: 1, windowMs: 60_000 })), clock },
       trustLoopback,
     );
     expect(await count(aRequest('10.0.0.9', null).ctx)).to.equal(true);
@@ -81,7 +92,7 @@ describe('http pipeline: count the request (the rate limit)', () => {
 
   it('counts a route with a tighter limit per address too, whatever the key, refusing past it', async () => {
     const count = requestCounting(
-      { rateLimiter: new InMemoryRateLimiter({ limit: 100, windowMs: 60_000 }), clock },
+      { admission: admissionOf(new InMemoryRateLimiter({ limit: 100, windowMs: 60_000 })), clock },
       trustNone,
     );
     const hourly = { limit: 2, windowMs: 3_600_000 };
@@ -97,5 +108,46 @@ describe('http pipeline: count the request (the rate limit)', () => {
     expect(await count(aRequest('10.0.0.8', null).ctx, hourly)).to.equal(true);
     // Without the tighter limit the same address still has its general budget.
     expect(await count(aRequest('10.0.0.7', null).ctx)).to.equal(true);
+  });
+
+  it('identifies the key again, counting nothing first, when the keys changed since it was looked up', async () => {
+    const versions = new InMemoryContentVersions();
+    const limiter = new InMemoryRateLimiter({ limit: 1, windowMs: 60_000 });
+    const count = requestCounting({ admission: admissionOf(limiter, versions), clock }, trustNone);
+    const { record } = aKey();
+    // Looked up at keys version 0 as a valid key; since then the key was revoked (keys version 1).
+    const request = aRequest('10.0.0.20', record);
+    versions.bump('keys');
+    const identified: number[] = [];
+    const identifyAgain = async () => {
+      request.ctx.verification = { outcome: 'revoked', key: record };
+      identified.push((await versions.current()).keys);
+      return (await versions.current()).keys;
+    };
+    expect(await count(request.ctx, undefined, 0, identifyAgain)).to.equal(true);
+    expect(identified).to.deep.equal([1]);
+    expect(request.ctx.versions?.keys).to.equal(1);
+    // Counted once, against the address (a revoked key's bucket is its address): the key's window is untouched.
+    expect(await count(aRequest('10.0.0.20', null).ctx)).to.equal(false);
+    expect(await count(aRequest('10.0.0.21', record).ctx)).to.equal(true);
+  });
+
+  it('gives up re-checking a key whose version moves on every look, and counts it', async () => {
+    const versions = new InMemoryContentVersions();
+    const policy: RateLimitPolicy = { limit: 10, windowMs: 60_000 };
+    const count = requestCounting(
+      { admission: admissionOf(new InMemoryRateLimiter(policy), versions), clock },
+      trustNone,
+    );
+    const request = aRequest('10.0.0.30', aKey().record);
+    let looks = 0;
+    const identifyAgain = async () => {
+      looks += 1;
+      versions.bump('keys');
+      return (await versions.current()).keys - 1;
+    };
+    expect(await count(request.ctx, undefined, -1, identifyAgain)).to.equal(true);
+    expect(looks).to.equal(3);
+    expect(request.res.getHeader('X-RateLimit-Remaining')).to.equal('9');
   });
 });

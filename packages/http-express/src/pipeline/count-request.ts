@@ -1,4 +1,4 @@
-import type { Clock, RateLimitDecision, RateLimitPolicy, RateLimiter } from '@islamic-data/core';
+import type { AdmissionCount, Clock, RateLimitDecision, RateLimitPolicy, RequestAdmission } from '@islamic-data/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyAddr from 'proxy-addr';
 import { Representation } from '../platform/representation.js';
@@ -31,6 +31,9 @@ function refuse(
   sendEnvelope(req, res, 'RATE_LIMITED', refusal.body);
 }
 
+/** Keys-moved answers in a row after which a request is counted without the check (keys changing that fast). */
+const KEY_RECHECKS = 3;
+
 /**
  * Counts the request, before any of its route's work (access, validation, the cache, the handler): against
  * its key when the key is valid, else against the client address (so that keys cannot be guessed at speed).
@@ -39,21 +42,41 @@ function refuse(
  *
  * A route with a tighter limit per client address (`addressLimit`, e.g. submissions: 5 an hour) is counted
  * against it too, whatever its key, in buckets of its own; its headers are that limit's, the one that binds.
+ *
+ * The count and the content versions are one call of the admission (scaled out, one Redis round trip): the
+ * versions go to `ctx.versions` for the caches after. When the key was identified at a `keys` version that has
+ * moved, nothing was counted: the key is identified again (`identifyAgain`) and the request counted then.
  */
-export function requestCounting(deps: { rateLimiter: RateLimiter; clock: Clock }, trustProxy: TrustProxy) {
-  return async (ctx: RequestContext, addressLimit?: RateLimitPolicy): Promise<boolean> => {
-    const { verification, req, res } = ctx;
+export function requestCounting(deps: { admission: RequestAdmission; clock: Clock }, trustProxy: TrustProxy) {
+  return async (
+    ctx: RequestContext,
+    addressLimit?: RateLimitPolicy,
+    keysVersion: number | null = null,
+    identifyAgain?: () => Promise<number | null>,
+  ): Promise<boolean> => {
+    const { req, res } = ctx;
     const address = countedAddress(proxyAddr(req, trustProxy));
-    const bucket = verification.outcome === 'ok' ? `key:${verification.key.id}` : `ip:${address}`;
     const now = deps.clock.now();
-    const decision = await deps.rateLimiter.consume(bucket, now);
-    setLimitHeaders(res, decision);
-    if (!decision.allowed) return refused(ctx, () => refuse(req, res, decision));
-    if (!addressLimit) return true;
-    const tighter = await deps.rateLimiter.consume(`submissions:ip:${address}`, now, addressLimit);
-    setLimitHeaders(res, tighter);
-    if (!tighter.allowed) return refused(ctx, () => refuse(req, res, tighter, windowName(addressLimit.windowMs)));
-    return true;
+    for (let rechecks = 0; ; rechecks++) {
+      const { verification } = ctx;
+      const bucket = verification.outcome === 'ok' ? `key:${verification.key.id}` : `ip:${address}`;
+      const counts: AdmissionCount[] = [{ bucket }];
+      if (addressLimit) counts.push({ bucket: `submissions:ip:${address}`, policy: addressLimit });
+      const check = identifyAgain && rechecks < KEY_RECHECKS ? keysVersion : null;
+      const admission = await deps.admission.admit({ counts, now, keysVersion: check });
+      ctx.versions = admission.versions;
+      if (admission.outcome === 'keys-moved') {
+        keysVersion = await identifyAgain!();
+        continue;
+      }
+      const [decision, tighter] = admission.decisions;
+      setLimitHeaders(res, decision!);
+      if (!decision!.allowed) return refused(ctx, () => refuse(req, res, decision!));
+      if (!addressLimit || !tighter) return true;
+      setLimitHeaders(res, tighter);
+      if (!tighter.allowed) return refused(ctx, () => refuse(req, res, tighter, windowName(addressLimit.windowMs)));
+      return true;
+    }
   };
 }
 

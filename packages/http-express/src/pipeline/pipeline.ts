@@ -1,4 +1,4 @@
-import { AppError, validationError } from '@islamic-data/core';
+import { AppError, separateAdmission, validationError } from '@islamic-data/core';
 import express from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
@@ -60,8 +60,9 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
       validate: inputValidation(route),
     });
   }
-  const identify = keyIdentification(deps);
-  const count = requestCounting(deps, options.trustProxy);
+  const admission = deps.admission ?? separateAdmission(deps.rateLimiter, deps.contentVersions);
+  const identify = keyIdentification({ ...deps, admission });
+  const count = requestCounting({ admission, clock: deps.clock }, options.trustProxy);
   const answers = cachedAnswers(deps, options.cache);
   const parseJsonBody = express.json({ limit: BODY_LIMIT, strict: false, type: () => true });
   const parseFormBody = express.urlencoded({ limit: BODY_LIMIT, extended: false, type: () => true });
@@ -78,13 +79,15 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     const api = match.kind === 'found' && match.target.kind === 'api' ? match.target : undefined;
     const servicePath = match.kind === 'method-not-allowed' && match.targets.some(({ kind }) => kind === 'service');
     if (!servicePath) {
-      await identify(ctx, api?.route.keyInQuery === true);
-      if (!(await count(ctx, api?.route.addressLimit && (deps.submissionLimit ?? DEFAULT_SUBMISSION_LIMIT)))) return;
+      const keyInQuery = api?.route.keyInQuery !== undefined;
+      const keysVersion = await identify(ctx, keyInQuery);
+      const addressLimit = api?.route.addressLimit && (deps.submissionLimit ?? DEFAULT_SUBMISSION_LIMIT);
+      if (!(await count(ctx, addressLimit, keysVersion, () => identify(ctx, keyInQuery)))) return;
     }
     if (match.kind === 'not-found') throw new AppError('NOT_FOUND', `No route for ${req.method} ${ctx.path}.`);
     if (match.kind === 'method-not-allowed') return refuseMethod(ctx, match.allowed);
     const { route, validate } = api!;
-    ctx.key = checkAccess(route, ctx.verification, match);
+    ctx.key = checkAccess(route, ctx.verification, match, ctx.keySentIn ?? null);
     const query = parseQuery(ctx.rawQuery);
     if (route.htmlForm && isFormPost(req)) {
       const fields = await readFormBody(req, res);

@@ -15,6 +15,8 @@ export interface RequestContext {
   readonly rawQuery: string;
   /** The presented key's verification (the identify step); `missing` until then. */
   verification: KeyVerification;
+  /** Where the presented key was sent (the identify step): the `X-API-Key` header, the query string, or nowhere. */
+  keySentIn?: 'header' | 'query' | null;
   /** The key the access step accepted: null on open routes, where no key is needed or used. */
   key: ApiKeyRecord | null;
   /**
@@ -26,6 +28,9 @@ export interface RequestContext {
   cache: 'hit' | 'miss' | 'none';
   /** Refused by the rate limit (the count step's 429). */
   rateLimited: boolean;
-  /** The content versions, read at most once per request (for the key cache and the representation cache). */
+  /**
+   * The content versions, learnt by the count step with its count (one call of the admission): what the key cache
+   * and the representation cache compare with.
+   */
   versions: ContentVersionVector | undefined;
 }

@@ -1,0 +1,767 @@
+// `npm run bench:mix` (issue 24): the service under a seeded, realistic mix of requests the way apps send them,
+// instead of fixed URLs. Prepares the data as `npm run bench` does (import all from a loopback mirror of
+// ../shared/data, 100,000 generated mosques), makes 50 read keys, reads the catalog (what the data holds) and the
+// OpenAPI document from a server, generates the mix and checks it covers every operation of the document.
+// Then, each in a freshly started server process (cold caches):
+//   1. closed loop: MIX_CONNECTIONS clients walk the mix with one shared cursor, in MIX_ROUNDS interleaved rounds,
+//      against the service (each engine) and against a raw node:http server replaying the very answers the service
+//      gave in the first round (the baseline: what the load generator and this machine allow);
+//   2. fixed rate: MIX_RATE req/s for MIX_RATE_SECONDS (latency counted from when each request was due), and
+//      MIX_LOW_RATE req/s, where the p99 of small reads (Qibla, Hijri, one ayah) is reported;
+//   3. CPU per answer: the server's CPU time (/proc/<pid>/stat) over MIX_CPU_REQUESTS distinct uncached requests of
+//      one kind sent one after another, divided by their number (and the same for one cached URL).
+// Prints the tables, the peak RSS of each server, and writes JSON (MIX_OUT, default <tmp>/bench-mix-results.json).
+//
+// Environment: BENCH_ENGINE (sqlite | postgres-redis | compare: both in the same run, with their ratio),
+// MIX_REQUESTS (100000), MIX_ROUNDS (3), MIX_SEED (24), MIX_CONNECTIONS (100), MIX_KEYS (50), MIX_RATE (2300),
+// MIX_LOW_RATE (600), MIX_RATE_SECONDS (20; 0 skips the fixed-rate runs), MIX_CPU_REQUESTS (1000; 0 skips),
+// MIX_MAX_SECONDS (300: no run sends for longer), MOSQUE_COUNT (100000), BENCH_DIR (reuse a prepared database
+// there), MIX_CPU_PROF=<folder> or the flag --cpu-prof (folder <tmp>/bench-mix-profiles): profile the server of the
+// first closed-loop round (node --cpu-prof) and print its top self-time frames.
+import { loadQuranJson } from '@islamic-data/sources';
+import { searchWords } from '@islamic-data/core';
+import {
+  closedPort,
+  EXAMPLE_REQUESTS,
+  sharedPostgres,
+  startRedis,
+  type RedisServer,
+} from '@islamic-data/test-fixtures';
+import { CLI_MAIN, runCli } from '@islamic-data/cli/process';
+import { composeServices, loadConfig } from '@islamic-data/cli';
+import { createApiKey } from '@islamic-data/core';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { prepare, stop } from './bench.js';
+import { topFrames, type TopFrame } from './cpu-profile-top.js';
+import { checkMix, generateMix, mixKinds, type MixCatalog, type MixRequest } from './mix/mix-generator.js';
+import {
+  closedLoop,
+  fixedRate,
+  replayKey,
+  sentRequest,
+  summarize,
+  type CapturedAnswer,
+  type LatencySummary,
+  type RunResult,
+  type SentRequest,
+} from './mix/mix-load.js';
+import type { CaptureIndexEntry } from './mix/mix-replay-server.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const env = process.env;
+const ENGINE = env.BENCH_ENGINE ?? 'sqlite';
+const REQUESTS = Number(env.MIX_REQUESTS ?? 100_000);
+const ROUNDS = Number(env.MIX_ROUNDS ?? 3);
+const SEED = Number(env.MIX_SEED ?? 24);
+const CONNECTIONS = Number(env.MIX_CONNECTIONS ?? 100);
+const KEYS = Number(env.MIX_KEYS ?? 50);
+const RATE = Number(env.MIX_RATE ?? 2_300);
+const LOW_RATE = Number(env.MIX_LOW_RATE ?? 600);
+const RATE_SECONDS = Number(env.MIX_RATE_SECONDS ?? 20);
+const CPU_REQUESTS = Number(env.MIX_CPU_REQUESTS ?? 1_000);
+const MAX_SECONDS = Number(env.MIX_MAX_SECONDS ?? 300);
+const OUT = env.MIX_OUT ?? path.join(tmpdir(), 'bench-mix-results.json');
+const PROFILE_DIR =
+  env.MIX_CPU_PROF || process.argv.includes('--cpu-prof')
+    ? path.resolve(env.MIX_CPU_PROF || path.join(tmpdir(), 'bench-mix-profiles'))
+    : undefined;
+/** The small reads whose p99 the 600 req/s run reports, while the large answers of the mix are served. */
+const SMALL_READS = ['qibla', 'hijri', 'ayah'];
+
+if (!['sqlite', 'postgres-redis', 'compare'].includes(ENGINE))
+  throw new Error(`BENCH_ENGINE must be sqlite, postgres-redis or compare, not ${ENGINE}`);
+
+interface Engine {
+  name: 'SQLite' | 'PostgreSQL + Redis';
+  env: Record<string, string>;
+  /** Before each server start: empties what outlives a server process (Redis). */
+  reset(): Promise<void>;
+  /** The processes besides the server that work for it (PostgreSQL's postmaster, redis-server), found now. */
+  helpers(): number[];
+}
+
+interface Server {
+  origin: string;
+  child: ChildProcess;
+}
+
+async function startServer(engine: Engine, profileDir?: string): Promise<Server> {
+  await engine.reset();
+  const port = await closedPort();
+  const flags = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const child = spawn(process.execPath, [...flags, CLI_MAIN, 'serve'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '1000000', ...engine.env },
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let waited = 0; ; waited += 100) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const up = await fetch(`${origin}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { origin, child };
+    if (waited > 120_000) throw new Error('the server did not start within 2 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const procStatus = (pid: number) => readFileSync(`/proc/${pid}/status`, 'utf8');
+/** Peak resident memory of a live process (Linux), in MB. */
+const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(procStatus(pid))?.[1] ?? Number.NaN) / 1024;
+/** /proc/<pid>/stat's fields after the command: [0] state, [1] ppid, [11] utime, [12] stime, [13] cutime, … */
+const statFields = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat (clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  const fields = statFields(pid);
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const livePids = () =>
+  readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
+
+/** Processes whose command line (arguments joined by spaces) `matches`. */
+function processesMatching(matches: (commandLine: string) => boolean): number[] {
+  return livePids().filter((pid) => {
+    try {
+      return matches(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' '));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * CPU seconds of a process and its children, the live ones and those it has reaped (PostgreSQL's backends end with
+ * their connection: their time moves into the postmaster's cutime/cstime).
+ */
+function treeCpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const each of livePids()) {
+    try {
+      const fields = statFields(each);
+      if (each === pid) ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      else if (Number(fields[1]) === pid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return ticks / 100;
+}
+
+/** CPU seconds of the server and of the processes working for it. */
+function deploymentCpu(server: Server, engine: Engine): { server: number; all: number } {
+  const own = cpuSeconds(server.child.pid!);
+  return { server: own, all: own + engine.helpers().reduce((sum, pid) => sum + treeCpuSeconds(pid), 0) };
+}
+
+async function getJson(origin: string, pathname: string, key?: string): Promise<any> {
+  const response = await fetch(origin + pathname, { headers: key ? { 'X-API-Key': key } : {} });
+  if (!response.ok) throw new Error(`${pathname}: HTTP ${response.status}`);
+  return response.json();
+}
+
+/** 50 read keys with every scope, as `keys create` makes them (in the SQLite file; `db copy` carries them). */
+async function createKeys(databasePath: string, count: number): Promise<string[]> {
+  const deps = await composeServices(
+    { ...loadConfig({}), databasePath, logLevel: 'warn' },
+    { logDestination: new Writable({ write: (_c, _e, done) => done() }) },
+  );
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < count; i++)
+      keys.push((await createApiKey(deps, { name: `bench mix ${i}`, scopes: ['*'], permissions: ['read'] })).key);
+    return keys;
+  } finally {
+    await deps.database.close();
+  }
+}
+
+/** What the served data holds, read through the API (and the Quran source, for search words). */
+async function readCatalog(origin: string, key: string): Promise<MixCatalog> {
+  const surahs = (await getJson(origin, '/api/v1/quran/surahs', key)).data as { ayahCount: number }[];
+  const translations = (await getJson(origin, '/api/v1/translations')).data as {
+    resource: string;
+    lang: string;
+    collection?: string;
+  }[];
+  const collections = (await getJson(origin, '/api/v1/hadith/collections', key)).data as {
+    slug: string;
+    total: number;
+  }[];
+  const hadithBooks: Record<string, string[]> = {};
+  for (const { slug } of collections) {
+    const books = (await getJson(origin, `/api/v1/hadith/collections/${slug}/books`, key)).data as {
+      number: number;
+    }[];
+    hadithBooks[slug] = books.map((book) => String(book.number));
+  }
+  const hadithNumbers: Record<string, string[]> = {};
+  for (const { slug, total } of collections) {
+    const numbers: string[] = [];
+    let after: string | null = null;
+    // Page by page as an app does (bounded: a collection of `total` hadiths has at most total / 100 + 1 pages).
+    for (let page = 0; page <= total / 100 + 1; page++) {
+      const query: string = after === null ? '' : `&startAfter=${encodeURIComponent(after)}`;
+      const { items, nextStartAfter } = (
+        await getJson(origin, `/api/v1/hadith/collections/${slug}/hadiths?limit=100${query}`, key)
+      ).data as { items: { number: string }[]; nextStartAfter: string | null };
+      numbers.push(...items.map((item) => item.number));
+      if (nextStartAfter === null) break;
+      after = nextStartAfter;
+    }
+    hadithNumbers[slug] = numbers;
+  }
+  const methods = ((await getJson(origin, '/api/v1/prayer-times/methods', key)).data as { id: string }[]).map(
+    (method) => method.id,
+  );
+  const mosqueSlugs: string[] = [];
+  for (const tag of [1, 2, 3, 4, 5])
+    mosqueSlugs.push(
+      ...((await getJson(origin, `/api/v1/mosques?q=tag${tag}&limit=100`, key)).data as { slug: string }[]).map(
+        (mosque) => mosque.slug,
+      ),
+    );
+  // Search words from the Quran being served: English words of five letters or more, from frequent to rarer, and
+  // Arabic words found in a few ayahs.
+  const quran = await loadQuranJson();
+  const english = quran.translations.find((translation) => translation.edition.lang === 'en')!.texts;
+  const counts = new Map<string, number>();
+  for (const { text } of english)
+    for (const word of new Set(searchWords(text))) if (word.length >= 5) counts.set(word, (counts.get(word) ?? 0) + 1);
+  const ranked = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([word]) => word);
+  const englishTerms = ranked.filter((_, i) => i % 7 === 0).slice(0, 60);
+  const arabicCounts = new Map<string, number>();
+  for (const { text } of quran.arabic.texts)
+    for (const word of new Set(searchWords(text))) arabicCounts.set(word, (arabicCounts.get(word) ?? 0) + 1);
+  const arabicTerms = [...arabicCounts]
+    .filter(([word, count]) => word.length >= 4 && count >= 2 && count <= 20)
+    .map(([word]) => word)
+    .filter((_, i) => i % 50 === 0)
+    .slice(0, 20);
+  const param = (operationId: string, name: 'root' | 'lemma') =>
+    decodeURIComponent(
+      new RegExp(`/${name === 'root' ? 'roots' : 'lemmas'}/([^?]+)`).exec(EXAMPLE_REQUESTS[operationId]!.path)![1]!,
+    );
+  return {
+    ayahCounts: surahs.map((surah) => surah.ayahCount),
+    quranLangs: translations.filter((t) => t.resource === 'quran').map((t) => t.lang),
+    hadithCollections: collections.map(({ slug, total }) => ({ slug, total })),
+    hadithNumbers,
+    hadithBooks,
+    hadithDownloads: translations
+      .filter((t) => t.resource === 'hadith' && t.collection)
+      .map((t) => ({ collection: t.collection!, lang: t.lang })),
+    methods,
+    quranSearchTerms: [
+      ...englishTerms.map((word) => ({ q: word, lang: 'en' })),
+      ...englishTerms.slice(0, 10).map((word, i) => ({ q: `${word} ${englishTerms[i + 10]}` })),
+      ...arabicTerms.map((word) => ({ q: word, lang: 'ar' })),
+    ],
+    hadithSearchTerms: englishTerms.slice(0, 40),
+    mosqueSlugs,
+    roots: [param('getQuranRootsRoot', 'root')],
+    lemmas: [param('getQuranLemmasLemma', 'lemma')],
+  };
+}
+
+/** The document's operations that no request of the mix reaches (method and path template). */
+function uncovered(document: any, requests: MixRequest[]): string[] {
+  const strip = (p: string) => p.replace(/^\/api\/v1(?=\/)/, '');
+  const sent = new Set(requests.map((each) => `${each.method} ${strip(each.path.split('?')[0]!)}`));
+  const sentList = [...sent];
+  const missing: string[] = [];
+  for (const [template, operations] of Object.entries(document.paths as Record<string, object>)) {
+    const pattern = new RegExp(
+      `^${strip(template)
+        .replace(/\{[^}]+\}/g, '[^/]+')
+        .replace(/\./g, '\\.')}$`,
+    );
+    for (const method of Object.keys(operations)) {
+      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      const upper = method.toUpperCase();
+      if (!sentList.some((line) => line.startsWith(`${upper} `) && pattern.test(line.slice(upper.length + 1))))
+        missing.push(`${upper} ${template}`);
+    }
+  }
+  return missing;
+}
+
+/** Writes the first round's answers for the replay server: an index (JSON) and the bodies (one file). */
+function writeCaptures(file: string, captured: Map<string, CapturedAnswer>): void {
+  const index: CaptureIndexEntry[] = [];
+  const bodies: Buffer[] = [];
+  const offsets = new Map<Buffer, number>();
+  let offset = 0;
+  for (const [key, answer] of captured) {
+    let at = offsets.get(answer.body);
+    if (at === undefined) {
+      at = offset;
+      offsets.set(answer.body, at);
+      bodies.push(answer.body);
+      offset += answer.body.length;
+    }
+    index.push({ key, status: answer.status, headers: answer.headers, offset: at, length: answer.body.length });
+  }
+  writeFileSync(`${file}.json`, JSON.stringify(index));
+  writeFileSync(`${file}.bin`, Buffer.concat(bodies));
+}
+
+function startReplay(file: string): Promise<{ child: ChildProcess; origin: string }> {
+  const child = spawn(process.execPath, [path.join(here, 'mix', 'mix-replay-server.js'), file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the replay server exited with ${code}`)));
+    child.stdout!.once('data', (chunk: Buffer) => resolve({ child, origin: JSON.parse(String(chunk)).origin }));
+  });
+}
+
+interface RoundMeasure {
+  rps: number;
+  overall: LatencySummary;
+  byKind: Record<string, LatencySummary>;
+  errors: number;
+  notSent: number;
+  seconds: number;
+  peakRssMb: number | null;
+  /** CPU milliseconds per answered request: of the server, and of the server with PostgreSQL and Redis. */
+  serverCpuMs?: number;
+  deploymentCpuMs?: number;
+}
+
+function measureOf(result: RunResult, kindOf: Uint8Array, kinds: string[], rss: number | null): RoundMeasure {
+  const overall = summarize(result);
+  const byKind: Record<string, LatencySummary> = {};
+  for (const [k, kind] of kinds.entries()) byKind[kind] = summarize(result, (i) => kindOf[i] === k);
+  return {
+    rps: overall.answered / Math.max(result.seconds, 1e-9),
+    overall,
+    byKind,
+    errors: result.errors,
+    notSent: result.notSent,
+    seconds: result.seconds,
+    peakRssMb: rss,
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
+  return sorted.length === 0 ? Number.NaN : sorted[Math.floor(sorted.length / 2)]!;
+};
+const fmt = (value: number | null | undefined, digits = 0) =>
+  value === null || value === undefined || Number.isNaN(value) ? '–' : value.toFixed(digits);
+const ms = (value: number) => (Number.isNaN(value) ? '–' : value < 10 ? value.toFixed(1) : value.toFixed(0));
+
+/**
+ * The requests of one kind a fresh server has never answered: distinct places, dates, ayahs or hadiths. The first
+ * `warm` warm the code paths (JIT) and are not counted.
+ */
+function distinctSmallRequests(kind: string, count: number, catalog: MixCatalog, today: string): MixRequest[] {
+  const api = (p: string) => `/api/v1${p}`;
+  const make = (i: number): string => {
+    const lat = (-55 + ((i * 0.7919) % 110)).toFixed(4);
+    const lng = (-175 + ((i * 1.3117) % 350)).toFixed(4);
+    switch (kind) {
+      case 'prayer-times':
+        return api(`/prayer-times?lat=${lat}&lng=${lng}&date=${today}`);
+      case 'qibla':
+        return api(`/qibla?lat=${lat}&lng=${lng}`);
+      case 'hijri':
+        return api(`/hijri?date=${new Date(Date.UTC(1950, 0, 1) + i * 86_400_000).toISOString().slice(0, 10)}`);
+      case 'ayah': {
+        let n = (i * 7) % catalog.ayahCounts.reduce((sum, c) => sum + c, 0);
+        let surah = 0;
+        while (n >= catalog.ayahCounts[surah]!) n -= catalog.ayahCounts[surah++]!;
+        return api(`/quran/surahs/${surah + 1}/ayahs/${n + 1}?translations=en`);
+      }
+      default: {
+        const collection = [...catalog.hadithCollections].sort((a, b) => b.total - a.total)[0]!;
+        const numbers = catalog.hadithNumbers[collection.slug]!;
+        return api(
+          `/hadith/collections/${collection.slug}/hadiths/${encodeURIComponent(numbers[i % numbers.length]!)}`,
+        );
+      }
+    }
+  };
+  return Array.from({ length: count }, (_, i) => ({
+    kind,
+    method: 'GET',
+    path: make(i),
+    key: 0,
+    compressed: true,
+  }));
+}
+
+/** One after another over one keep-alive connection; bounded by `maxSeconds`. */
+async function sequential(origin: string, requests: SentRequest[], maxSeconds: number): Promise<void> {
+  const result = await closedLoop({ origin, requests, maxSeconds, connections: 1 });
+  const bad = summarize(result).statuses;
+  if (result.errors > 0 || Object.keys(bad).some((status) => status !== '200'))
+    throw new Error(`CPU run: ${result.errors} errors, statuses ${JSON.stringify(bad)}`);
+}
+
+interface CpuCost {
+  kind: string;
+  uncachedMicroseconds: number;
+  cachedMicroseconds: number;
+  /** The same with the CPU of PostgreSQL and Redis added (the server's alone on SQLite). */
+  uncachedDeploymentMicroseconds: number;
+  cachedDeploymentMicroseconds: number;
+}
+
+async function cpuPerAnswer(engine: Engine, catalog: MixCatalog, keys: string[], today: string): Promise<CpuCost[]> {
+  const costs: CpuCost[] = [];
+  const warm = 200;
+  for (const kind of ['prayer-times', 'qibla', 'hijri', 'ayah', 'hadith']) {
+    const server = await startServer(engine);
+    try {
+      const requests = distinctSmallRequests(kind, warm + CPU_REQUESTS, catalog, today).map((each) =>
+        sentRequest(each, keys),
+      );
+      await sequential(server.origin, requests.slice(0, warm), MAX_SECONDS);
+      const perRequest = (before: { server: number; all: number }) => {
+        const after = deploymentCpu(server, engine);
+        return [(after.server - before.server) / CPU_REQUESTS, (after.all - before.all) / CPU_REQUESTS];
+      };
+      let before = deploymentCpu(server, engine);
+      await sequential(server.origin, requests.slice(warm), MAX_SECONDS);
+      const [uncached, uncachedAll] = perRequest(before);
+      const one = requests[warm]!;
+      before = deploymentCpu(server, engine);
+      await sequential(
+        server.origin,
+        Array.from({ length: CPU_REQUESTS }, () => one),
+        MAX_SECONDS,
+      );
+      const [cached, cachedAll] = perRequest(before);
+      costs.push({
+        kind,
+        uncachedMicroseconds: uncached! * 1e6,
+        cachedMicroseconds: cached! * 1e6,
+        uncachedDeploymentMicroseconds: uncachedAll! * 1e6,
+        cachedDeploymentMicroseconds: cachedAll! * 1e6,
+      });
+    } finally {
+      await stop(server.child);
+    }
+  }
+  return costs;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const dir = env.BENCH_DIR ? path.resolve(env.BENCH_DIR) : mkdtempSync(path.join(tmpdir(), 'bench-mix-'));
+  mkdirSync(dir, { recursive: true });
+  const work = mkdtempSync(path.join(tmpdir(), 'bench-mix-work-'));
+  if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
+  const children: ChildProcess[] = [];
+  let redis: RedisServer | undefined;
+  try {
+    const databasePath = await prepare(dir);
+    const keys = await createKeys(databasePath, KEYS);
+    const sqlite: Engine = {
+      name: 'SQLite',
+      env: { DATABASE_PATH: databasePath },
+      reset: async () => undefined,
+      helpers: () => [],
+    };
+    const engines: Engine[] = [];
+    if (ENGINE !== 'postgres-redis') engines.push(sqlite);
+    if (ENGINE !== 'sqlite') {
+      const postgres = await sharedPostgres();
+      redis = await startRedis();
+      const url = await postgres.createDatabase();
+      const copied = await runCli(['db', 'copy', '--to', url, '--json'], {
+        DATABASE_PATH: databasePath,
+        LOG_LEVEL: 'warn',
+      });
+      if (copied.code !== 0) throw new Error(`db copy failed:\n${copied.stderr}`);
+      const running = redis;
+      const [postgresPort, redisPort] = [new URL(postgres.baseUrl).port, new URL(redis.url).port];
+      engines.push({
+        name: 'PostgreSQL + Redis',
+        env: { DATABASE_URL: url, REDIS_URL: redis.url },
+        // A fresh server on an empty Redis: nothing cached or counted survives from the round before.
+        reset: async () => {
+          await running.stop();
+          await running.start();
+        },
+        helpers: () =>
+          processesMatching(
+            (line) =>
+              (/\/postgres -D /.test(line) && line.includes(` -p ${postgresPort} `)) ||
+              (/redis-server( |$)/.test(line.split(' ')[0]!) &&
+                (line.includes(`:${redisPort}`) || line.includes(` ${redisPort} `))),
+          ),
+      });
+    }
+
+    // The catalog and the document, from a server that is then stopped (the measured ones start cold).
+    const catalogServer = await startServer(sqlite);
+    let catalog: MixCatalog;
+    let document: any;
+    try {
+      catalog = await readCatalog(catalogServer.origin, keys[0]!);
+      document = await getJson(catalogServer.origin, '/openapi.json');
+    } finally {
+      await stop(catalogServer.child);
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    const mixOptions = { count: REQUESTS, seed: SEED, today, keys: KEYS };
+    const mix = generateMix(catalog, mixOptions);
+    const failures = checkMix(catalog, mixOptions, mix);
+    if (failures.length > 0) throw new Error(`the mix generator fails its checks:\n${failures.join('\n')}`);
+    const kinds = mixKinds(catalog);
+    const kindOf = Uint8Array.from(mix, (each) => kinds.indexOf(each.kind));
+    const missing = uncovered(document, mix);
+    console.log(
+      `mix: ${REQUESTS} requests (seed ${SEED}, ${KEYS} keys, ${kinds.length} kinds), ` +
+        `${((100 * mix.filter((each) => each.compressed).length) / mix.length).toFixed(0)} % with gzip, br; ` +
+        (missing.length === 0
+          ? 'every operation of /openapi.json is covered.'
+          : `operations of /openapi.json not covered: ${missing.join(', ')}`),
+    );
+    const sent = mix.map((each) => sentRequest(each, keys));
+
+    // 1. Closed loop, interleaved rounds: each engine on a fresh server, then the raw replay.
+    const captured = new Map<string, CapturedAnswer>();
+    const captureKeyOf = (i: number) =>
+      replayKey(sent[i]!.method, sent[i]!.path, sent[i]!.headers['x-api-key'], sent[i]!.headers['accept-encoding']);
+    let replay: { child: ChildProcess; origin: string } | undefined;
+    const closed: Record<string, RoundMeasure[]> = Object.fromEntries(
+      [...engines.map((engine) => engine.name), 'raw replay'].map((name) => [name, []]),
+    );
+    let profileFile: string | undefined;
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? engines : [...engines].reverse();
+      for (const engine of order) {
+        const profiled = PROFILE_DIR !== undefined && round === 0 && engine === engines[0];
+        const server = await startServer(engine, profiled ? PROFILE_DIR : undefined);
+        children.push(server.child);
+        const capture =
+          replay === undefined && engine === engines[0]
+            ? {
+                wants: (i: number) => !captured.has(captureKeyOf(i)),
+                take: (i: number, answer: CapturedAnswer) => captured.set(captureKeyOf(i), answer),
+              }
+            : undefined;
+        const cpuBefore = deploymentCpu(server, engine);
+        const result = await closedLoop({
+          origin: server.origin,
+          requests: sent,
+          connections: CONNECTIONS,
+          maxSeconds: MAX_SECONDS,
+          capture,
+        });
+        const cpuAfter = deploymentCpu(server, engine);
+        const measure = measureOf(result, kindOf, kinds, peakRssMb(server.child.pid!));
+        measure.serverCpuMs = (1000 * (cpuAfter.server - cpuBefore.server)) / measure.overall.answered;
+        measure.deploymentCpuMs = (1000 * (cpuAfter.all - cpuBefore.all)) / measure.overall.answered;
+        closed[engine.name]!.push(measure);
+        await stop(server.child);
+        if (profiled) {
+          const file = readdirSync(PROFILE_DIR!).find((name) => name.includes(`.${server.child.pid}.`));
+          profileFile = file && path.join(PROFILE_DIR!, file);
+        }
+        log(round, engine.name, closed[engine.name]!.at(-1)!);
+      }
+      if (!replay) {
+        const file = path.join(work, 'captures');
+        writeCaptures(file, captured);
+        replay = await startReplay(file);
+        children.push(replay.child);
+      }
+      const raw = await closedLoop({
+        origin: replay.origin,
+        requests: sent,
+        connections: CONNECTIONS,
+        maxSeconds: MAX_SECONDS,
+      });
+      closed['raw replay']!.push(measureOf(raw, kindOf, kinds, null));
+      log(round, 'raw replay', closed['raw replay']!.at(-1)!);
+    }
+    if (replay) await stop(replay.child);
+
+    // 2. Fixed rates, each on a fresh server.
+    const fixed: Record<string, { rate: number; measure: RoundMeasure; smallReads: LatencySummary }[]> = {};
+    if (RATE_SECONDS > 0) {
+      for (const engine of engines) {
+        fixed[engine.name] = [];
+        for (const rate of [RATE, LOW_RATE]) {
+          const server = await startServer(engine);
+          children.push(server.child);
+          const result = await fixedRate({
+            origin: server.origin,
+            requests: sent,
+            rate,
+            maxSeconds: RATE_SECONDS,
+            connections: CONNECTIONS * 2,
+          });
+          const measure = measureOf(result, kindOf, kinds, peakRssMb(server.child.pid!));
+          await stop(server.child);
+          const smallIndexes = new Set(SMALL_READS.map((kind) => kinds.indexOf(kind)));
+          const smallReads = summarize(result, (i) => smallIndexes.has(kindOf[i]!));
+          fixed[engine.name]!.push({ rate, measure, smallReads });
+          console.log(
+            `fixed ${rate} req/s on ${engine.name}: ${fmt(measure.rps)} achieved, p50 ${ms(measure.overall.p50)} ms, ` +
+              `p99 ${ms(measure.overall.p99)} ms, small reads p99 ${ms(smallReads.p99)} ms, ` +
+              `${measure.errors} errors, ${measure.notSent} not sent`,
+          );
+        }
+      }
+    }
+
+    // 3. CPU per small answer, uncached and cached.
+    const cpu: Record<string, CpuCost[]> = {};
+    if (CPU_REQUESTS > 0)
+      for (const engine of engines) cpu[engine.name] = await cpuPerAnswer(engine, catalog, keys, today);
+
+    const frames: TopFrame[] = profileFile ? topFrames(profileFile, 20) : [];
+    const results = {
+      settings: {
+        engine: ENGINE,
+        requests: REQUESTS,
+        rounds: ROUNDS,
+        seed: SEED,
+        connections: CONNECTIONS,
+        keys: KEYS,
+        rate: RATE,
+        lowRate: LOW_RATE,
+        rateSeconds: RATE_SECONDS,
+        cpuRequests: CPU_REQUESTS,
+        today,
+      },
+      uncoveredOperations: missing,
+      closed,
+      fixed,
+      cpu,
+      profile: profileFile,
+      frames,
+      captures: captured.size,
+      minutes: (performance.now() - started) / 60_000,
+    };
+    printTables(results, kinds, engines);
+    writeFileSync(OUT, JSON.stringify(results, null, 2));
+    console.log(`\nJSON: ${path.resolve(OUT)} (${results.minutes.toFixed(1)} minutes in all)`);
+  } finally {
+    await Promise.all(children.map((child) => stop(child)));
+    await redis?.stop();
+    rmSync(work, { recursive: true, force: true });
+    if (!env.BENCH_DIR) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function log(round: number, name: string, measure: RoundMeasure) {
+  console.log(
+    `round ${round + 1} of ${ROUNDS}, ${name}: ${fmt(measure.rps)} req/s, p50 ${ms(measure.overall.p50)} ms, ` +
+      `p99 ${ms(measure.overall.p99)} ms, ${measure.errors} errors` +
+      (measure.notSent ? `, ${measure.notSent} not sent (MIX_MAX_SECONDS)` : '') +
+      (measure.peakRssMb === null ? '' : `, peak RSS ${fmt(measure.peakRssMb)} MB`),
+  );
+}
+
+function printTables(results: any, kinds: string[], engines: Engine[]) {
+  const closed = results.closed as Record<string, RoundMeasure[]>;
+  const rawRps = median(closed['raw replay']!.map((m) => m.rps));
+  console.log(
+    `\nClosed loop: ${REQUESTS} requests, ${CONNECTIONS} connections, one cursor, a fresh server per round; ` +
+      `medians of ${ROUNDS} interleaved rounds.\n`,
+  );
+  // The columns of the CPU of PostgreSQL and Redis only when one of the engines has them.
+  const helped = engines.some((engine) => engine.name === 'PostgreSQL + Redis');
+  const withHelpers = (cell: string) => (helped ? cell : '');
+  console.log(
+    '| target | req/s | / raw | p50 ms | p99 ms | errors | peak RSS MB (max) | server CPU ms/req |' +
+      withHelpers(' with PostgreSQL + Redis CPU ms/req |'),
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |' + withHelpers(' ---: |'));
+  for (const [name, rounds] of Object.entries(closed)) {
+    const rps = median(rounds.map((m) => m.rps));
+    const rss = rounds.map((m) => m.peakRssMb ?? Number.NaN);
+    console.log(
+      `| ${name} | ${fmt(rps)} | ${(rps / rawRps).toFixed(2)} | ${ms(median(rounds.map((m) => m.overall.p50)))} ` +
+        `| ${ms(median(rounds.map((m) => m.overall.p99)))} | ${rounds.reduce((s, m) => s + m.errors, 0)} ` +
+        `| ${rss.every(Number.isNaN) ? '–' : fmt(Math.max(...rss.filter((v) => !Number.isNaN(v))))} ` +
+        `| ${fmt(median(rounds.map((m) => m.serverCpuMs ?? Number.NaN)), 2)} |` +
+        withHelpers(` ${fmt(median(rounds.map((m) => m.deploymentCpuMs ?? Number.NaN)), 2)} |`),
+    );
+  }
+  if (engines.length === 2) {
+    const [a, b] = engines.map((engine) => median(closed[engine.name]!.map((m) => m.rps)));
+    const [cpuA, cpuB] = engines.map((engine) => median(closed[engine.name]!.map((m) => m.deploymentCpuMs!)));
+    console.log(
+      `\n${engines[1]!.name} / ${engines[0]!.name}: ${(b! / a!).toFixed(2)} of the closed loop's req/s ` +
+        '(target ≥ 0.8); ' +
+        `${(cpuA! / cpuB!).toFixed(2)} of the requests per CPU-second of the whole deployment (server, PostgreSQL ` +
+        'and Redis: steadier than req/s on a shared machine).',
+    );
+  }
+  const names = Object.keys(closed);
+  console.log(`\nPer kind (closed loop, medians of the rounds' p50/p99 in ms; statuses of the first round):\n`);
+  console.log(`| kind | requests | ${names.map((name) => `${name} p50 | p99`).join(' | ')} | statuses |`);
+  console.log(`| --- | ---: | ${names.map(() => '---: | ---:').join(' | ')} | --- |`);
+  for (const kind of kinds) {
+    const first = closed[names[0]!]![0]!.byKind[kind]!;
+    const cells = names
+      .map((name) => {
+        const rounds = closed[name]!.map((m) => m.byKind[kind]!);
+        return `${ms(median(rounds.map((s) => s.p50)))} | ${ms(median(rounds.map((s) => s.p99)))}`;
+      })
+      .join(' | ');
+    const statuses = Object.entries(first.statuses)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ');
+    console.log(`| ${kind} | ${first.count} | ${cells} | ${statuses} |`);
+  }
+  const fixed = results.fixed as Record<string, { rate: number; measure: RoundMeasure; smallReads: LatencySummary }[]>;
+  if (Object.keys(fixed).length > 0) {
+    console.log(`\nFixed rate for ${RATE_SECONDS} s, a fresh server each (latency from when each request was due):\n`);
+    console.log(
+      `| engine | rate req/s | achieved req/s | p50 ms | p99 ms | small reads p99 ms (${SMALL_READS.join(' / ')}) ` +
+        '| errors | not answered ' +
+        '| peak RSS MB |',
+    );
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const [name, runs] of Object.entries(fixed))
+      for (const { rate, measure, smallReads } of runs)
+        console.log(
+          `| ${name} | ${rate} | ${fmt(measure.rps)} | ${ms(measure.overall.p50)} | ${ms(measure.overall.p99)} ` +
+            `| ${ms(smallReads.p99)} (${SMALL_READS.map((kind) => ms(measure.byKind[kind]!.p99)).join(' / ')}) ` +
+            `| ${measure.errors} | ${measure.overall.count - measure.overall.answered} ` +
+            `| ${fmt(measure.peakRssMb)} |`,
+        );
+  }
+  const cpu = results.cpu as Record<string, CpuCost[]>;
+  if (Object.keys(cpu).length > 0) {
+    console.log(`\nServer CPU per answer (/proc/<pid>/stat over ${CPU_REQUESTS} sequential requests, gzip, br; µs):\n`);
+    console.log(
+      '| engine | kind | uncached (distinct requests) | cached (one URL) |' +
+        withHelpers(' uncached, with PostgreSQL + Redis | cached, with PostgreSQL + Redis |'),
+    );
+    console.log('| --- | --- | ---: | ---: |' + withHelpers(' ---: | ---: |'));
+    for (const [name, costs] of Object.entries(cpu))
+      for (const cost of costs)
+        console.log(
+          `| ${name} | ${cost.kind} | ${fmt(cost.uncachedMicroseconds)} | ${fmt(cost.cachedMicroseconds)} |` +
+            withHelpers(` ${fmt(cost.uncachedDeploymentMicroseconds)} | ${fmt(cost.cachedDeploymentMicroseconds)} |`),
+        );
+  }
+  if (results.uncoveredOperations.length > 0)
+    console.log(`\nOperations of /openapi.json the mix does not reach: ${results.uncoveredOperations.join(', ')}`);
+  if (results.frames.length > 0) {
+    console.log(`\nTop self-time frames of the first round's ${engines[0]!.name} server (${results.profile}):`);
+    for (const { frame, selfPercent } of results.frames as TopFrame[])
+      console.log(`${selfPercent.toFixed(1).padStart(5)} %  ${frame}`);
+  }
+}
+
+await main();
+process.exit(0);
