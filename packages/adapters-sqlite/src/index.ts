@@ -8,6 +8,7 @@ export * from './database.js';
 export * from './schema.js';
 export * from './migrate.js';
 export * from './backup.js';
+export * from './backup-check.js';
 export * from './server-lock.js';
 export * from './sqlite-health-probe.js';
 export * from './sqlite-storage.js';

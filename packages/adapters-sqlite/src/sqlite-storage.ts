@@ -14,9 +14,14 @@ export interface SqliteStorage extends Storage<'sqlite'> {
   };
 }
 
-/** Opens (creating if needed) the SQLite file and binds every storage port to it; `migrate()` is left to the caller. */
-export function sqliteStorage(file: string): SqliteStorage {
+/**
+ * Opens (creating if needed) the SQLite file and binds every storage port to it; `migrate()` is left to the caller.
+ * `writeWaitMs` (a server): transactions wait for another process's write lock without blocking the event loop,
+ * and are refused with SERVICE_UNAVAILABLE after that long (`sqliteUnitOfWork`).
+ */
+export function sqliteStorage(file: string, options: { writeWaitMs?: number } = {}): SqliteStorage {
   const database = openDatabase(file);
+  const wait = options.writeWaitMs === undefined ? undefined : { sqlite: database.sqlite, ms: options.writeWaitMs };
   return {
     database: {
       engine: 'sqlite',
@@ -26,7 +31,7 @@ export function sqliteStorage(file: string): SqliteStorage {
       close: () => database.close(),
     },
     stores: sqliteStores(database.db),
-    unitOfWork: sqliteUnitOfWork(database.db),
+    unitOfWork: sqliteUnitOfWork(database.db, wait),
     health: sqliteHealthProbe(database.sqlite),
     contentVersions: sqliteContentVersions(database.db, database.sqlite),
   };

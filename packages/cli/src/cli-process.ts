@@ -64,7 +64,8 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
         output: () => output,
         stop: () =>
           new Promise((done) => {
-            if (child.exitCode !== null) return done(child.exitCode);
+            // Exited already, or killed (a SIGKILL leaves exitCode null and sets signalCode).
+            if (child.exitCode !== null || child.signalCode !== null) return done(child.exitCode);
             child.once('exit', (code) => done(code));
             child.kill('SIGTERM');
           }),

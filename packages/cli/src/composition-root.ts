@@ -102,6 +102,8 @@ export interface CompositionOptions {
   clock?: Clock;
   /** Where log lines go (standard output by default). */
   logDestination?: DestinationStream;
+  /** A server: its SQLite writes wait for another process's lock without blocking (WRITE_WAIT_MS). */
+  serving?: boolean;
 }
 
 /** The only place that decides which adapter serves which port. */
@@ -123,7 +125,7 @@ export function buildContainer(config: Config, options: CompositionOptions = {})
       ),
     ),
   });
-  registerStorage(container, config);
+  registerStorage(container, config, options.serving ?? false);
   // The Hafs layout (Madani pages) of the quran-meta package: pure data, read once.
   container.register(TOKENS.quranNavigator, {
     useFactory: instanceCachingFactory(() => new QuranNavigator(quranMetaLayout())),
@@ -138,11 +140,12 @@ export function buildContainer(config: Config, options: CompositionOptions = {})
  * Stores, unit of work, health probe and content versions: PostgreSQL at DATABASE_URL when set, else the
  * SQLite file (DATABASE_PATH).
  */
-function registerStorage(container: DependencyContainer, config: Config): void {
+function registerStorage(container: DependencyContainer, config: Config, serving: boolean): void {
+  const writeWaitMs = serving ? config.writeWaitMs : undefined;
   const storage = (c: DependencyContainer) => c.resolve<Storage>(TOKENS.storage);
   container.register(TOKENS.storage, {
     useFactory: instanceCachingFactory(() =>
-      config.databaseUrl ? postgresStorage(config.databaseUrl) : sqliteStorage(config.databasePath),
+      config.databaseUrl ? postgresStorage(config.databaseUrl) : sqliteStorage(config.databasePath, { writeWaitMs }),
     ),
   });
   container.register(TOKENS.database, { useFactory: instanceCachingFactory((c) => storage(c).database) });

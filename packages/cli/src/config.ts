@@ -1,4 +1,6 @@
+import { DEFAULT_INACTIVITY_TIMEOUT_SECONDS, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from '@islamic-data/http-express';
 import { GITHUB_RAW_BASE } from '@islamic-data/sources';
+import { isIP, isIPv4 } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
@@ -23,8 +25,8 @@ export interface Config {
    * in files, up to four times the budget on disk.
    */
   memoryBudgetMegabytes: number;
-  /** Express's `trust proxy` setting: false, true, a hop count, or a list of addresses. */
-  trustProxy: boolean | number | string;
+  /** Express's `trust proxy` setting: false, a hop count, or a list of addresses and CIDR ranges (not `true`). */
+  trustProxy: false | number | string;
   /** Replaces https://raw.githubusercontent.com in every upstream URL `import all` fetches (CONTRACT §16). */
   dataMirror: string;
   /** Where `import all` keeps the verified upstream files (laid out like ../shared/data). */
@@ -40,6 +42,15 @@ export interface Config {
   mailFrom: string;
   /** KEY_REQUESTS_PER_HOUR: key requests one client address may submit in an hour (5). */
   keyRequestsPerHour: number;
+  /**
+   * WRITE_WAIT_MS: how long a server's write waits (without blocking other requests) for a SQLite write lock
+   * another process holds, before it is answered 503 with Retry-After (2000).
+   */
+  writeWaitMs: number;
+  /** INACTIVITY_TIMEOUT_SECONDS: a connection making no progress (a client not reading) is dropped (30). */
+  inactivityTimeoutSeconds: number;
+  /** MAX_CONNECTIONS_PER_ADDRESS: connections one client address (IPv6: its /64) may hold open at once (256). */
+  maxConnectionsPerAddress: number;
 }
 
 export const DEFAULT_DATABASE_PATH = './data/islamic-data.db';
@@ -62,6 +73,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataCacheDir: env.DATA_CACHE_DIR || path.join(path.dirname(databasePath), 'upstream'),
     ...timeoutsFrom(env),
     ...mailFrom(env),
+    writeWaitMs: integerFrom(env.WRITE_WAIT_MS, 'WRITE_WAIT_MS', 2000, 0, 60_000),
+    inactivityTimeoutSeconds: integerFrom(
+      env.INACTIVITY_TIMEOUT_SECONDS,
+      'INACTIVITY_TIMEOUT_SECONDS',
+      DEFAULT_INACTIVITY_TIMEOUT_SECONDS,
+      1,
+      3600,
+    ),
+    maxConnectionsPerAddress: integerFrom(
+      env.MAX_CONNECTIONS_PER_ADDRESS,
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+      1,
+      1_000_000,
+    ),
   };
 }
 
@@ -106,10 +132,40 @@ function integerFrom(value: string | undefined, name: string, fallback: number, 
   return parsed;
 }
 
-function trustProxyFrom(value: string | undefined): boolean | number | string {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  return /^\d+$/.test(value) ? Number(value) : value;
+/** Names Express's `trust proxy` takes for ranges (proxy-addr's). */
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `false` (the default), the number of proxies in front of the server, or their addresses (IPs,
+ * CIDR ranges, `loopback`, `linklocal`, `uniquelocal`, comma-separated), as Express's `trust proxy` takes them.
+ * `true` is refused: it believes the left-most X-Forwarded-For, which the client writes (issue 26, point 3).
+ */
+function trustProxyFrom(value: string | undefined): false | number | string {
+  if (value === undefined || value.trim() === '' || value === 'false') return false;
+  if (value.trim().toLowerCase() === 'true')
+    throw new Error(
+      'TRUST_PROXY=true would let any client choose the address it is counted by (the left-most ' +
+        'X-Forwarded-For is written by the client). Set TRUST_PROXY to the number of proxies in front of the ' +
+        'server (e.g. 1) or to their addresses (e.g. 10.0.0.10 or 10.0.0.0/8,loopback).',
+    );
+  if (/^\d+$/.test(value.trim())) return integerFrom(value.trim(), 'TRUST_PROXY', 0, 0, 32);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isTrustedProxyEntry(entry));
+  if (bad !== undefined)
+    throw new Error(
+      `TRUST_PROXY must be a hop count or a comma-separated list of addresses, CIDR ranges, loopback, linklocal ` +
+        `or uniquelocal; '${bad.replace(/[^\w.:/-]/g, '?').slice(0, 60)}' is none of those.`,
+    );
+  return entries.join(',');
+}
+
+function isTrustedProxyEntry(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.has(entry)) return true;
+  const [address, range, ...more] = entry.split('/');
+  if (more.length > 0 || !address || !isIP(address)) return false;
+  if (range === undefined) return true;
+  if (/^\d+$/.test(range)) return Number(range) <= (isIPv4(address) ? 32 : 128);
+  return isIPv4(address) && isIPv4(range); // a netmask, 255.255.255.0
 }
 
 function mirrorFrom(value: string | undefined): string {

@@ -7,6 +7,7 @@ import { importCommand } from './commands/import.js';
 import { keysCommand } from './commands/keys.js';
 import { mosquesCommand } from './commands/mosques.js';
 import { serveCommand } from './commands/serve.js';
+import { terminalText } from './output.js';
 
 const program = new Command('islamic-data')
   .description('Operator CLI of the Islamic Data API. Uses DATABASE_PATH (default ./data/islamic-data.db).')
@@ -30,6 +31,6 @@ try {
         : error instanceof Error
           ? error.message
           : String(error);
-  process.stderr.write(`error: ${message}\n`);
+  process.stderr.write(`error: ${terminalText(message)}\n`);
   process.exitCode = 1;
 }

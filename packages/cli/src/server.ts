@@ -1,4 +1,5 @@
 import { claimDatabaseForServer } from '@islamic-data/adapters-sqlite';
+import { KeyUsageRecorder } from '@islamic-data/core';
 import { createApp, createHttpServer } from '@islamic-data/http-express';
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
@@ -26,9 +27,27 @@ export interface RunningServer {
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often the keys' last uses noted by the requests are written (in one short transaction). */
+const KEY_USAGE_FLUSH_MS = 5_000;
+
+/** Notes each verified key's use and writes them every few seconds, off the request path (issue 26, point 1). */
+function recordKeyUsage(deps: Services): { keyUsage: KeyUsageRecorder; stop: () => Promise<void> } {
+  const keyUsage = new KeyUsageRecorder({
+    unitOfWork: deps.unitOfWork,
+    onFlushError: (error) => deps.logger.warn({ err: error }, 'keys last used not written yet; retried next flush'),
+  });
+  const timer = setInterval(() => void keyUsage.flush(), KEY_USAGE_FLUSH_MS).unref();
+  return {
+    keyUsage,
+    stop: async () => {
+      clearInterval(timer);
+      await keyUsage.flush();
+    },
+  };
+}
 
 export async function startServer(config: Config, options: CompositionOptions = {}): Promise<RunningServer> {
-  const deps = await composeServices(config, options);
+  const deps = await composeServices(config, { ...options, serving: true });
   // One server per SQLite file (a WORKERS=N primary claims it for its workers); any number on PostgreSQL.
   const releaseDatabase =
     deps.database.sqlite && cluster.isPrimary ? claimDatabaseForServer(deps.database.sqlite.file) : () => undefined;
@@ -45,6 +64,7 @@ export async function startServer(config: Config, options: CompositionOptions = 
     metricsServer = await startMetricsServer(source, config.metricsPort!, config.host, deps.logger);
   }
   if (metrics) metrics.watchImports(deps.stores.audit);
+  const usage = recordKeyUsage(deps);
   // Large answers are built in a worker thread, its heap within half of MEMORY_BUDGET_MB.
   const answerBuilder = new WorkerAnswerBuilder(
     Math.max(64, config.memoryBudgetMegabytes / 2),
@@ -52,12 +72,16 @@ export async function startServer(config: Config, options: CompositionOptions = 
   );
   const app = createApp({
     ...deps,
+    keyUsage: usage.keyUsage,
     ...(metrics && { ...timedStorage(deps, metrics), requestObserver: metrics }),
     answerBuilder,
   });
   const server = createHttpServer(app, {
     headersTimeoutSeconds: config.headersTimeoutSeconds,
     requestTimeoutSeconds: config.requestTimeoutSeconds,
+    inactivityTimeoutSeconds: config.inactivityTimeoutSeconds,
+    maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+    trustProxy: config.trustProxy,
     logger: deps.logger,
   });
   await new Promise<void>((resolve, reject) => {
@@ -80,6 +104,7 @@ export async function startServer(config: Config, options: CompositionOptions = 
         clearTimeout(force);
         await metricsServer?.close();
         await answerBuilder.close();
+        await usage.stop();
         await deps.close();
         releaseDatabase();
         deps.logger.info('stopped');

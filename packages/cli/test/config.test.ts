@@ -61,3 +61,33 @@ describe('config: MEMORY_BUDGET_MB', () => {
     expect(() => loadConfig({ CACHE_MAX_MB: '64' })).to.throw(/CACHE_MAX_MB is replaced by MEMORY_BUDGET_MB/);
   });
 });
+
+describe('config: TRUST_PROXY (issue 26, point 3)', () => {
+  const refusal = (value: string) => {
+    try {
+      loadConfig({ TRUST_PROXY: value });
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error(`accepted TRUST_PROXY=${value}`);
+  };
+
+  it('takes false, a hop count, and addresses, CIDR ranges and the names Express knows', () => {
+    expect(loadConfig({}).trustProxy).to.equal(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).to.equal(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).to.equal(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.10' }).trustProxy).to.equal('10.0.0.10');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, fd00::/8,loopback' }).trustProxy).to.equal(
+      '10.0.0.0/8,fd00::/8,loopback',
+    );
+    expect(loadConfig({ TRUST_PROXY: '192.168.0.0/255.255.0.0' }).trustProxy).to.equal('192.168.0.0/255.255.0.0');
+  });
+
+  it('refuses true, saying why, and anything that is not an address', () => {
+    for (const value of ['true', 'TRUE', ' true '])
+      expect(refusal(value)).to.contain('TRUST_PROXY=true would let any client choose the address');
+    for (const value of ['proxy.internal', '10.0.0.1/33', '::1/129', '10.0.0.1,', 'all', '10.0.0.1/8/8'])
+      expect(refusal(value)).to.contain('is none of those');
+    expect(refusal('\u001b[2J')).not.to.contain('\u001b');
+  });
+});

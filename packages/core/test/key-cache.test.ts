@@ -20,7 +20,6 @@ describe('core: keys cached by the keys content version', () => {
     const asked: string[] = [];
     const counting: KeyLookup = {
       findByHash: (hash) => (asked.push(hash), store.findByHash(hash)),
-      markUsed: (id, at) => store.markUsed(id, at),
     };
     const cache = keyCacheByVersion(counting);
     const v1 = { ...zeroVersions(), keys: 1 };
@@ -33,15 +32,5 @@ describe('core: keys cached by the keys content version', () => {
     const v2 = { ...v1, keys: 2 };
     expect(await cache.at(v2).findByHash('a'.repeat(64))).to.include({ revokedAt: '2026-01-02T00:00:00.000Z' });
     expect(asked).to.have.length(3);
-  });
-
-  it('writes lastUsedAt through and keeps it in the cached record', async () => {
-    const store = new InMemoryKeyStore();
-    await store.insert(aRecord());
-    const cache = keyCacheByVersion(store).at(zeroVersions());
-    await cache.findByHash('a'.repeat(64));
-    await cache.markUsed('key_TESTCACHE001', '2026-01-03T00:00:00.000Z');
-    expect((await store.findById('key_TESTCACHE001'))?.lastUsedAt).to.equal('2026-01-03T00:00:00.000Z');
-    expect((await cache.findByHash('a'.repeat(64)))?.lastUsedAt).to.equal('2026-01-03T00:00:00.000Z');
   });
 });

@@ -14,6 +14,8 @@ import {
   revokeApiKey,
   verifyApiKey,
   isWellFormedApiKey,
+  KeyUsageRecorder,
+  type UnitOfWork,
 } from '../src/index.js';
 
 describe('core: API keys', () => {
@@ -43,7 +45,7 @@ describe('core: API keys', () => {
 
     it('refuses a text that cannot be a key without asking the key store', async () => {
       const asked: string[] = [];
-      const keys = { findByHash: async (hash: string) => void asked.push(hash), markUsed: async () => undefined };
+      const keys = { findByHash: async (hash: string) => void asked.push(hash) };
       const clock = new ManualClock('2026-03-01T10:00:00.000Z');
       for (const text of ['not-a-key', 'idk_short', `idk_${'x'.repeat(32)}!`])
         expect((await verifyApiKey({ keys, clock }, text)).outcome).to.equal('invalid');
@@ -61,7 +63,7 @@ describe('core: API keys', () => {
     const clock = new ManualClock('2026-03-01T10:00:00.000Z');
     const setup = () => {
       const { stores, unitOfWork } = createInMemoryStores();
-      return { stores, deps: { unitOfWork, clock, keys: stores.keys } };
+      return { stores, unitOfWork, deps: { unitOfWork, clock, keys: stores.keys } };
     };
 
     it('stores only the hash, and audits the issue with the operator as actor', async () => {
@@ -113,19 +115,57 @@ describe('core: API keys', () => {
       expect(summary.expiresAt).to.equal('2026-03-02T23:59:59.999Z');
     });
 
-    it('records the last use at most once a minute', async () => {
-      const { stores, deps } = setup();
+    it('records the last use off the request path, at most once a minute, written when flushed', async () => {
+      const { stores, deps, unitOfWork } = setup();
+      const usage = new KeyUsageRecorder({ unitOfWork });
       const { key, summary } = await createApiKey(deps, { name: 'Test', scopes: ['*'], permissions: ['read'] });
-      await verifyApiKey(deps, key);
-      const first = (await stores.keys.findById(summary.id))?.lastUsedAt;
-      expect(first).to.equal('2026-03-01T10:00:00.000Z');
+      const lastUsed = async () => (await stores.keys.findById(summary.id))?.lastUsedAt;
+      await verifyApiKey({ ...deps, usage }, key);
+      expect(await lastUsed(), 'not written by the verification').to.equal(null);
+      await usage.flush();
+      expect(await lastUsed()).to.equal('2026-03-01T10:00:00.000Z');
+      const auditEntries = (await stores.audit.list()).length;
       clock.advance(30_000);
-      await verifyApiKey(deps, key);
-      expect((await stores.keys.findById(summary.id))?.lastUsedAt).to.equal(first);
+      await verifyApiKey({ ...deps, keys: stores.keys, usage }, key);
+      expect(usage.pendingCount, 'within the minute').to.equal(0);
       clock.advance(30_000);
-      await verifyApiKey(deps, key);
-      expect((await stores.keys.findById(summary.id))?.lastUsedAt).to.equal('2026-03-01T10:01:00.000Z');
+      await verifyApiKey({ ...deps, usage }, key);
+      await usage.flush();
+      expect(await lastUsed()).to.equal('2026-03-01T10:01:00.000Z');
+      expect((await stores.audit.list()).length, 'a use is not audited').to.equal(auditEntries);
       clock.set('2026-03-01T10:00:00.000Z');
+    });
+
+    it('verifies while the database cannot be written, and writes the last use once it can', async () => {
+      const { stores, deps, unitOfWork } = setup();
+      const { key, summary } = await createApiKey(deps, { name: 'Test', scopes: ['*'], permissions: ['read'] });
+      let busy = true;
+      const failures: unknown[] = [];
+      const flaky: UnitOfWork = {
+        run: (work) => (busy ? Promise.reject(new Error('database is locked')) : unitOfWork.run(work)),
+      };
+      const usage = new KeyUsageRecorder({ unitOfWork: flaky, onFlushError: (error) => failures.push(error) });
+      expect((await verifyApiKey({ ...deps, usage }, key)).outcome).to.equal('ok');
+      await usage.flush();
+      expect(failures).to.have.lengthOf(1);
+      expect(usage.pendingCount, 'kept for the next flush').to.equal(1);
+      busy = false;
+      await usage.flush();
+      expect((await stores.keys.findById(summary.id))?.lastUsedAt).to.equal('2026-03-01T10:00:00.000Z');
+      expect(usage.pendingCount).to.equal(0);
+    });
+
+    it("writes many keys' uses in one transaction per flush", async () => {
+      const { deps, unitOfWork } = setup();
+      let transactions = 0;
+      const counting: UnitOfWork = { run: (work) => (transactions++, unitOfWork.run(work)) };
+      const usage = new KeyUsageRecorder({ unitOfWork: counting });
+      for (let i = 0; i < 5; i++) {
+        const { key } = await createApiKey(deps, { name: `Key ${i}`, scopes: ['*'], permissions: ['read'] });
+        await verifyApiKey({ ...deps, usage }, key);
+      }
+      await usage.flush();
+      expect(transactions).to.equal(1);
     });
 
     it('lists summaries without hashes', async () => {

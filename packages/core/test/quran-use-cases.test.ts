@@ -240,7 +240,7 @@ describe('core: Quran use cases', () => {
         expect((await failureOf(listSurahAyahs(stores, surah, { viewer: reader }))).code).to.equal('NOT_FOUND');
       const beyond = await failureOf(getAyah(stores, 1, 4, { viewer: reader }));
       expect(beyond.code).to.equal('NOT_FOUND');
-      expect(beyond.message).to.contain('it has 3 ayahs');
+      expect(beyond.message).to.contain('has 3 ayahs');
       expect((await failureOf(getAyah(stores, 9, 1, { viewer: reader }))).code).to.equal('NOT_FOUND');
     });
 

@@ -19,9 +19,19 @@ export type HttpApp = RequestListener & {
   readonly operations: readonly string[];
 };
 
-/** Express reads the `trust proxy` setting (a boolean, a hop count or addresses) as it documents it. */
-const trustProxyOf = (setting: AppDependencies['trustProxy']): TrustProxy =>
-  express().set('trust proxy', setting).get('trust proxy fn');
+/**
+ * Express reads the `trust proxy` setting (false, a hop count or addresses) as it documents it. `true` is refused
+ * (issue 26, point 3): it believes the left-most X-Forwarded-For, which the client itself writes, so any client
+ * could pick the address it is counted by.
+ */
+export function trustProxyOf(setting: AppDependencies['trustProxy']): TrustProxy {
+  if (setting === true)
+    throw new Error(
+      "trust proxy 'true' would let clients choose their address (the left-most X-Forwarded-For); " +
+        'give the number of proxies in front of the server, or their addresses.',
+    );
+  return express().set('trust proxy', setting).get('trust proxy fn');
+}
 
 /**
  * The app: every request goes through the one request pipeline (pipeline/pipeline.ts), which matches the

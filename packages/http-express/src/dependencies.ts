@@ -3,6 +3,7 @@ import type {
   Clock,
   ContentVersions,
   HealthProbe,
+  KeyUsage,
   QuranNavigator,
   RateLimiter,
   RateLimitPolicy,
@@ -40,10 +41,15 @@ export interface AppDependencies {
   quranNavigator: QuranNavigator;
   /** Places by name (`city`, `/cities`); without it `city` is refused with a 400 naming it. */
   cities?: CityDirectory;
-  /** Express's `trust proxy` setting: false, true, a hop count, or a list of addresses. */
+  /** Express's `trust proxy` setting: false, a hop count, or a list of addresses (`true` is refused). */
   trustProxy: boolean | number | string;
   /** Computes and serialises the answers of `large` routes off the event loop; in the request's turn when absent. */
   answerBuilder?: AnswerBuilder;
+  /**
+   * Told each verified key's use (a `KeyUsageRecorder` the process flushes every few seconds): keys' `lastUsedAt`
+   * is written off the request path. None: not recorded.
+   */
+  keyUsage?: KeyUsage;
   /** Told about every finished request (metrics); none by default. */
   requestObserver?: RequestObserver;
   /** Submissions per client address on routes with `addressLimit: 'submissions'` (5 an hour when absent). */

@@ -235,7 +235,7 @@ describe('http: key requests (CONTRACT §18)', () => {
 describe('http: key requests are limited to 5 an hour per client address', () => {
   let t: TestApp;
   before(async () => {
-    t = await startTestApp({ trustProxy: true });
+    t = await startTestApp({ trustProxy: 'loopback' });
   });
   after(() => t.close());
 

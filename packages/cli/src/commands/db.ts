@@ -1,9 +1,15 @@
-import { backupDatabase, integrityCheck, restoreDatabase, type SqliteDatabase } from '@islamic-data/adapters-sqlite';
+import {
+  backupDatabase,
+  integrityCheck,
+  restoreDatabase,
+  UnknownKeysInBackup,
+  type SqliteDatabase,
+} from '@islamic-data/adapters-sqlite';
 import { copyToPostgres } from './db-copy.js';
 import { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { withServices } from '../context.js';
-import { print } from '../output.js';
+import { print, table } from '../output.js';
 
 export function dbCommand(): Command {
   const db = new Command('db').description('Database maintenance');
@@ -43,17 +49,31 @@ export function dbCommand(): Command {
   db.command('restore')
     .description('Replace the database with a backup; refuses while a server is serving it')
     .argument('<file>', 'backup file made by db backup')
+    .option('--accept-keys', 'restore usable keys that the current database does not have (listed when refused)')
     .option('--json', 'print JSON')
-    .action(async (file: string, options: { json?: boolean }) => {
+    .action(async (file: string, options: { json?: boolean; acceptKeys?: boolean }) => {
       // Not through withServices: the database being replaced must not be open.
       const { databasePath, databaseUrl } = loadConfig();
       if (databaseUrl) throw new Error(POSTGRES_RESTORE);
-      const { pages } = await restoreDatabase(file, databasePath);
-      print(
-        options.json,
-        { file, database: databasePath, pages },
-        () => `Restored ${databasePath} from ${file} (${pages} pages).`,
-      );
+      try {
+        const { pages, newKeys } = await restoreDatabase(file, databasePath, { acceptKeys: options.acceptKeys });
+        print(
+          options.json,
+          { file, database: databasePath, pages, newKeys },
+          () =>
+            `Restored ${databasePath} from ${file} (${pages} pages)` +
+            (newKeys.length ? `; with ${newKeys.length} key(s) the replaced database did not have.` : '.'),
+        );
+      } catch (error) {
+        if (error instanceof UnknownKeysInBackup)
+          process.stderr.write(
+            table(
+              error.keys.map((key) => ({ ...key })),
+              ['id', 'name', 'scopes', 'permissions'],
+            ) + '\n',
+          );
+        throw error;
+      }
     });
 
   db.command('check')

@@ -71,7 +71,8 @@ export async function listCollectionHadiths(
     assertWellFormedNumber('startAfter', input.startAfter);
     await requireHadithCollection(stores, collection);
     const found = await stores.hadith.resolveNumber(collection, hadithNumberKey(input.startAfter));
-    if (found === undefined)
+    // An unpublished number is, to a reader, no number at all (issue 26, point 11).
+    if (found === undefined || !(await visibleTo(stores, collection, found, input.viewer)))
       throw parameterError('startAfter', `startAfter '${input.startAfter}' is not a number of '${collection}'.`);
     startAfter = found;
   }
@@ -124,7 +125,24 @@ export async function getHadith(
   const sequence = await resolveHadithNumber(stores, collection, number);
   const found = await stores.hadith.getHadith(collection, sequence, { locales });
   if (found && (found.published || canSeeUnpublished(input.viewer))) return found;
-  throw notFound(`Hadith ${collection}/${number} is not available.`);
+  throw unavailableHadith(collection, number);
+}
+
+/**
+ * What a reader is told of a hadith number that is not published, and of one that does not exist: the same 404
+ * and message (issue 26, point 11), so that unpublished numbers cannot be told from missing ones.
+ */
+const unavailableHadith = (collection: string, number: string) =>
+  notFound(`The collection '${collection}' has no hadith number '${number}' available.`);
+
+async function visibleTo(
+  stores: HadithReadStores,
+  collection: string,
+  sequence: number,
+  viewer: HadithReadInput['viewer'],
+): Promise<boolean> {
+  if (canSeeUnpublished(viewer)) return true;
+  return (await stores.hadith.getHadith(collection, sequence, { locales: [] }))?.published ?? false;
 }
 
 /**
@@ -142,7 +160,7 @@ export async function resolveHadithNumber(
   const sequence = await stores.hadith.resolveNumber(collection, hadithNumberKey(number));
   if (sequence !== undefined) return sequence;
   await requireHadithCollection(stores, collection);
-  throw notFound(`The collection '${collection}' has no hadith number '${number}'.`);
+  throw unavailableHadith(collection, number);
 }
 
 /** Editors' reads: the hadith with every translation, published or not; 404 when it does not exist. */

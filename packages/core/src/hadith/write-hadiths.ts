@@ -1,8 +1,9 @@
 import type { Actor } from '../audit/audit-entry.js';
 import type { Clock } from '../clock.js';
 import { notFound } from '../errors.js';
-import { assertNoTextAr, definedFieldsOf } from '../shared/content-writes-validation.js';
+import { assertNoTextAr, assertSafeMetadataText, definedFieldsOf } from '../shared/content-writes-validation.js';
 import { assertWritableLocale } from '../shared/locale.js';
+import { assertSafeText } from '../shared/text.js';
 import { AUDIT_ACTIONS, type Translation } from '../shared/translation.js';
 import type { UnitOfWork } from '../shared/unit-of-work.js';
 import { hadithMetadataOf, type Hadith } from './hadith.js';
@@ -31,6 +32,7 @@ export async function putHadithTranslation(
 ): Promise<{ created: boolean; translation: Translation }> {
   const { collection, number, locale, text } = input;
   assertWritableLocale(locale);
+  assertSafeText('text', text, 'text');
   return deps.unitOfWork.run(async (stores) => {
     const at = deps.clock.now().toISOString(); // inside the transaction: audit times follow commit order
     const sequence = await resolveHadithNumber(stores, collection, number);
@@ -73,6 +75,7 @@ export async function patchHadithMetadata(
 ): Promise<Hadith> {
   const { collection, number, patch } = input;
   assertNoTextAr(patch);
+  assertSafeMetadataText(patch);
   return deps.unitOfWork.run(async (stores) => {
     const at = deps.clock.now().toISOString();
     const sequence = await resolveHadithNumber(stores, collection, number);

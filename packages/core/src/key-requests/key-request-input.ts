@@ -1,5 +1,6 @@
 import { isPermission, isScope, type Permission, type Scope } from '../keys/api-key.js';
 import { parameterError } from '../parameter-error.js';
+import { SAFE_TEXT_RULE, TEXT_PATTERNS, UNSAFE_IN_LINE } from '../shared/text.js';
 
 /**
  * The rules of a key request's fields (CONTRACT §18), written once: the core checks them, and the HTTP
@@ -7,16 +8,11 @@ import { parameterError } from '../parameter-error.js';
  * and sentences, so the three cannot drift apart.
  */
 
-/** C0 and C1 controls but tab, line feed and carriage return, and the bidi embeddings, overrides and isolates. */
-const UNSAFE_IN_TEXT = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069';
-/** The same, and tab, line feed and carriage return too: for one-line fields. */
-const UNSAFE_IN_LINE = '\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069';
-
 export const KEY_REQUEST_PATTERNS = {
   /** One line of text: no control characters, no bidi overrides. */
-  line: `^[^${UNSAFE_IN_LINE}]*$`,
+  line: TEXT_PATTERNS.line,
   /** Paragraphs: line breaks and tabs allowed, other controls and bidi overrides not. */
-  text: `^[^${UNSAFE_IN_TEXT}]*$`,
+  text: TEXT_PATTERNS.text,
   email: `^[^\\s@${UNSAFE_IN_LINE}]+@[^\\s@.${UNSAFE_IN_LINE}]+(\\.[^\\s@.${UNSAFE_IN_LINE}]+)+$`,
   website: `^https?://[^\\s${UNSAFE_IN_LINE}]+$`,
 } as const;
@@ -32,7 +28,7 @@ export const KEY_REQUEST_LIMITS = {
 /** How each rule is worded after the field's name ("name must be …"): the core's errors and the schema's alike. */
 export const KEY_REQUEST_RULES = {
   name: `must be ${KEY_REQUEST_LIMITS.name.min} to ${KEY_REQUEST_LIMITS.name.max} characters on one line`,
-  characters: 'must not contain control characters or bidirectional overrides',
+  characters: SAFE_TEXT_RULE,
   email: `must be an e-mail address (at most ${KEY_REQUEST_LIMITS.email.max} characters)`,
   project: `must be ${KEY_REQUEST_LIMITS.project.min} to ${KEY_REQUEST_LIMITS.project.max} characters`,
   website: `must be an http:// or https:// URL of at most ${KEY_REQUEST_LIMITS.website.max} characters`,

@@ -3,7 +3,7 @@ import type { ApiKeyRecord } from './api-key.js';
 import type { KeyStore } from './key-store.js';
 
 /** What verifying a presented key needs of the key store. */
-export type KeyLookup = Pick<KeyStore, 'findByHash' | 'markUsed'>;
+export type KeyLookup = Pick<KeyStore, 'findByHash'>;
 
 /** Key lookups as of the content versions a request read (once, for every cache it consults). */
 export interface KeyCache {
@@ -15,16 +15,12 @@ const MAX_CACHED_HASHES = 10_000;
 /**
  * Keys by hash (unknown hashes too), kept until the `keys` content version moves: a key created, revoked or
  * changed by any process (the CLI included) is looked up afresh on the next request, while expiry and
- * revocation times are still compared with the clock on every request by `verifyApiKey`. `markUsed` writes
- * through and updates the cached record, so lastUsedAt keeps its once-a-minute resolution.
+ * revocation times are still compared with the clock on every request by `verifyApiKey`. A key's last use is
+ * not written through here: `KeyUsageRecorder` notes it and writes it later, off the request path.
  */
 export function keyCacheByVersion(keys: KeyLookup): KeyCache {
   const byHash = new Map<string, ApiKeyRecord | null>();
   let cachedVersion = -1;
-  const markUsed = async (id: string, at: string) => {
-    await keys.markUsed(id, at);
-    for (const record of byHash.values()) if (record?.id === id) record.lastUsedAt = at;
-  };
   const findByHash = async (hash: string, version: number) => {
     if (version !== cachedVersion) {
       byHash.clear();
@@ -39,5 +35,5 @@ export function keyCacheByVersion(keys: KeyLookup): KeyCache {
     }
     return found;
   };
-  return { at: (versions) => ({ findByHash: (hash) => findByHash(hash, versions.keys), markUsed }) };
+  return { at: (versions) => ({ findByHash: (hash) => findByHash(hash, versions.keys) }) };
 }

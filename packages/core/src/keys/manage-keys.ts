@@ -1,3 +1,4 @@
+import { assertSafeText } from '../shared/text.js';
 import { OPERATOR_ACTOR, type Actor } from '../audit/audit-entry.js';
 import type { Clock } from '../clock.js';
 import { AppError, validationError } from '../errors.js';
@@ -44,6 +45,7 @@ export function prepareKey(input: CreateKeyInput, now: Date): PreparedKey {
   const name = input.name.trim();
   if (!name || name.length > MAX_NAME_LENGTH)
     throw parameterError('name', `name must be 1 to ${MAX_NAME_LENGTH} characters.`);
+  assertSafeText('name', name, 'line');
   const scopes = parseList(input.scopes, 'scopes', isScope);
   const permissions = parseList(input.permissions, 'permissions', isPermission);
   const expiresAt = parseExpiry(input.expiresAt ?? null, now);

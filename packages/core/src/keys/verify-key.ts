@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import type { ApiKeyRecord } from './api-key.js';
 import { hashApiKey, isWellFormedApiKey } from './key-material.js';
 import type { KeyLookup } from './cached-key-lookup.js';
+import type { KeyUsage } from './key-usage.js';
 
 /** Expected outcomes of presenting a key: not errors, just answers (errors are for failures). */
 export type KeyVerification =
@@ -11,11 +12,13 @@ export type KeyVerification =
   | { outcome: 'revoked'; key: ApiKeyRecord }
   | { outcome: 'expired'; key: ApiKeyRecord };
 
-/** `lastUsedAt` is written at most this often per key, so that reads do not turn into writes. */
-const LAST_USED_RESOLUTION_MS = 60_000;
-
+/**
+ * Verifies a presented key. Its use is told to `usage` (a `KeyUsageRecorder`, which writes `lastUsedAt` later,
+ * batched, in a transaction of its own): verifying never writes, so a read never waits for a busy database or
+ * fails because it could not note its key's last use. Without `usage` the use is not recorded.
+ */
 export async function verifyApiKey(
-  deps: { keys: KeyLookup; clock: Clock },
+  deps: { keys: KeyLookup; clock: Clock; usage?: KeyUsage },
   presented: string | undefined,
 ): Promise<KeyVerification> {
   if (presented === undefined || presented.trim() === '') return { outcome: 'missing' };
@@ -26,8 +29,6 @@ export async function verifyApiKey(
   const now = deps.clock.now();
   if (key.revokedAt !== null && Date.parse(key.revokedAt) <= now.getTime()) return { outcome: 'revoked', key };
   if (key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime()) return { outcome: 'expired', key };
-  if (key.lastUsedAt === null || now.getTime() - Date.parse(key.lastUsedAt) >= LAST_USED_RESOLUTION_MS) {
-    await deps.keys.markUsed(key.id, now.toISOString());
-  }
+  deps.usage?.record(key, now);
   return { outcome: 'ok', key };
 }

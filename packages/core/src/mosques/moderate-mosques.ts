@@ -1,3 +1,4 @@
+import { assertSafeText } from '../shared/text.js';
 import { OPERATOR_ACTOR, type Actor } from '../audit/audit-entry.js';
 import type { Clock } from '../clock.js';
 import { AppError, notFound } from '../errors.js';
@@ -166,6 +167,7 @@ async function findPossibleDuplicates(stores: Stores, mosque: MosqueRecord): Pro
 function checkedReason(reason: string | null, required: boolean): string | null {
   const trimmed = reason?.trim() ?? '';
   if (required && trimmed === '') throw parameterError('reason', 'reason is required.');
+  assertSafeText('reason', trimmed, 'text');
   if (trimmed.length > MAX_REASON_LENGTH)
     throw parameterError('reason', `reason must be at most ${MAX_REASON_LENGTH} characters.`);
   return trimmed === '' ? null : trimmed;

@@ -1,5 +1,6 @@
 import { parameterError } from '../parameter-error.js';
 import { isLanguageCode } from '../shared/locale.js';
+import { assertSafeText } from '../shared/text.js';
 import { toCountryCode } from './country-codes.js';
 import type { MosqueRecord } from './mosque.js';
 
@@ -105,6 +106,7 @@ function optionalText(
   const value = submission[field];
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string') throw parameterError(field, `${field} must be a string.`);
+  assertSafeText(field, value, field === 'description' ? 'text' : 'line');
   const trimmed = value.trim();
   const limit = field === 'country' ? 2 : MOSQUE_FIELD_LIMITS[field];
   if (trimmed.length > limit) throw parameterError(field, `${field} must be at most ${limit} characters.`);

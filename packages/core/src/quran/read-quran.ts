@@ -41,8 +41,14 @@ export async function getAyah(
 ): Promise<Ayah> {
   const locales = parseTranslationsParameter(input.translations);
   const found = await stores.quran.getAyah(surah, ayah, { locales });
-  if (found && (found.published || canSeeUnpublished(input.viewer))) return found;
-  if (found) throw notFound(`Ayah ${ayahKey(surah, ayah)} is not available.`);
+  const editor = canSeeUnpublished(input.viewer);
+  if (found && (found.published || editor)) return found;
+  // A reader is told the same of an unpublished ayah as of one that does not exist (issue 26, point 11); an
+  // unknown surah is a 404 of its own for both, as the surahs are public.
+  if (!editor) {
+    const known = await requireSurah(stores, surah);
+    throw notFound(`Ayah ${ayahKey(surah, ayah)} is not available: surah ${surah} has ${known.ayahCount} ayahs.`);
+  }
   throw await missingAyah(stores, surah, ayah);
 }
 

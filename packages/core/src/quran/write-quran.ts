@@ -1,8 +1,9 @@
 import type { Actor } from '../audit/audit-entry.js';
 import type { Clock } from '../clock.js';
 import { notFound } from '../errors.js';
-import { assertNoTextAr, definedFieldsOf } from '../shared/content-writes-validation.js';
+import { assertNoTextAr, assertSafeMetadataText, definedFieldsOf } from '../shared/content-writes-validation.js';
 import { assertWritableLocale } from '../shared/locale.js';
+import { assertSafeText } from '../shared/text.js';
 import { AUDIT_ACTIONS, type ContentMetadata, type Translation } from '../shared/translation.js';
 import type { UnitOfWork } from '../shared/unit-of-work.js';
 import { ayahKey, type Ayah, type AyahRef } from './quran.js';
@@ -27,6 +28,7 @@ export async function putAyahTranslation(
 ): Promise<{ created: boolean; translation: Translation }> {
   const { surah, ayah, locale, text } = input;
   assertWritableLocale(locale);
+  assertSafeText('text', text, 'text');
   return deps.unitOfWork.run(async (stores) => {
     const at = deps.clock.now().toISOString(); // inside the transaction: audit times follow commit order
     await requireAyah(stores, surah, ayah, { locales: [] });
@@ -67,6 +69,7 @@ export async function patchAyahMetadata(
   const { surah, ayah } = input;
   const { patch } = input;
   assertNoTextAr(patch);
+  assertSafeMetadataText(patch);
   return deps.unitOfWork.run(async (stores) => {
     const at = deps.clock.now().toISOString();
     const before = await requireAyah(stores, surah, ayah);

@@ -1,4 +1,5 @@
 import { AppError } from '../errors.js';
+import { assertSafeText } from './text.js';
 
 /**
  * Limits of CONTRACT §9–§11 on translation and metadata writes, shared by the Quran and Hadith.
@@ -16,4 +17,15 @@ export function assertNoTextAr(body: unknown): void {
   if (body !== null && typeof body === 'object' && 'text_ar' in body) {
     throw new AppError('FORBIDDEN_LOCALE', 'text_ar (the Arabic original) is read-only.');
   }
+}
+
+/**
+ * The text fields of a metadata patch hold no control characters or bidi overrides (issue 26, point 7): `notes`
+ * may span lines; tags, and the hadith's `narrator` and `grade`, are one line each.
+ */
+export function assertSafeMetadataText(patch: object): void {
+  const fields = patch as Record<string, unknown>;
+  assertSafeText('notes', fields.notes, 'text');
+  for (const field of ['narrator', 'grade']) assertSafeText(field, fields[field], 'line');
+  if (Array.isArray(fields.tags)) for (const tag of fields.tags) assertSafeText('tags', tag, 'line');
 }

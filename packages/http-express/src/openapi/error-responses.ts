@@ -21,7 +21,8 @@ export const errorEnvelopeSchema = (codes: readonly string[] = API_ERROR_CODES):
 
 /**
  * What every route can answer: a bad parameter, an unknown record, a spent rate limit, a failure, and
- * SERVICE_UNAVAILABLE when the shared rate-limit store (Redis) cannot be reached.
+ * SERVICE_UNAVAILABLE when the shared rate-limit store (Redis) cannot be reached or, on SQLite, a write waited
+ * WRITE_WAIT_MS for another process's write lock (both with `Retry-After`).
  */
 const EVERY_ROUTE: ErrorCode[] = [
   'VALIDATION_ERROR',

@@ -2,6 +2,7 @@ import type { AdmissionCount, Clock, RateLimitDecision, RateLimitPolicy, Request
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyAddr from 'proxy-addr';
 import { Representation } from '../platform/representation.js';
+import { countedAddress } from './client-address.js';
 import { envelope, sendEnvelope } from './error-envelope.js';
 import type { RequestContext } from './request-context.js';
 
@@ -54,7 +55,7 @@ export function requestCounting(deps: { admission: RequestAdmission; clock: Cloc
     identifyAgain?: () => Promise<number | null>,
   ): Promise<boolean> => {
     const { req, res } = ctx;
-    const address = proxyAddr(req, trustProxy) ?? 'unknown';
+    const address = countedAddress(proxyAddr(req, trustProxy));
     const now = deps.clock.now();
     for (let rechecks = 0; ; rechecks++) {
       const { verification } = ctx;

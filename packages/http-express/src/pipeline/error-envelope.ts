@@ -5,6 +5,9 @@ import { HttpRefusal, isKnownFailure, STATUS_BY_ERROR_CODE, type ApiErrorCode } 
 import { JSON_CONTENT_TYPE } from '../platform/representation.js';
 import { loggablePath } from './request-log.js';
 
+/** Seconds a 503 asks the client to wait before it tries again. */
+const SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS = '2';
+
 /** The one place the error envelope is built: `{"error": {"code", "message"}}` as the bytes sent. */
 export const envelope = (code: ApiErrorCode, message: string): Buffer =>
   Buffer.from(JSON.stringify({ error: { code, message } }));
@@ -37,6 +40,9 @@ export function sendFailure(logger: Logger, { req, res, requestId, path }: Faile
   const failure =
     known ?? new AppError('INTERNAL_ERROR', `Something went wrong; quote request id ${requestId} when reporting it.`);
   if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-store');
+  // A busy database or an unreachable rate limiter: the client may try again shortly.
+  if (failure.code === 'SERVICE_UNAVAILABLE' && !res.hasHeader('Retry-After'))
+    res.setHeader('Retry-After', SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS);
   sendEnvelope(req, res, failure.code, envelope(failure.code, failure.message));
 }
 
