@@ -27,6 +27,13 @@ export class InMemoryMosqueStore implements MosqueStore, Snapshottable {
     return record && structuredClone(record);
   }
 
+  async getByOsm(osmIds: string[]): Promise<MosqueRecord[]> {
+    const wanted = new Set(osmIds);
+    return [...this.records.values()]
+      .filter((record) => record.source !== null && wanted.has(record.source.osm))
+      .map((record) => structuredClone(record));
+  }
+
   async slugsStartingWith(base: string): Promise<string[]> {
     return [...this.records.keys()].filter((slug) => slug === base || slug.startsWith(`${base}-`));
   }
