@@ -25,13 +25,20 @@ const METHOD_IDS = [...listMethods().map((method) => method.id), AUTO_METHOD_ID]
   (id) => id !== CUSTOM_METHOD_ID,
 );
 
+const nullableRule = (options: Record<string, unknown> = {}) =>
+  Type.Unsafe<(typeof HIGH_LATITUDE_RULES)[number] | null>({
+    type: ['string', 'null'],
+    enum: [...HIGH_LATITUDE_RULES, null],
+    ...options,
+  });
+
 const clockTime = (description: string) =>
   Type.String({ pattern: CLOCK_PATTERN, errorMessage: CLOCK_RULE, description });
 
-const iqamaRule = nullable(
-  Type.Union(
-    [
-      Type.Object(
+const iqamaRule = Type.Union(
+  [
+    Type.Null(),
+    Type.Object(
         {
           after: Type.Integer({
             minimum: 0,
@@ -41,11 +48,12 @@ const iqamaRule = nullable(
         },
         { additionalProperties: false },
       ),
-      Type.Object({ at: clockTime('A fixed local time, HH:MM.') }, { additionalProperties: false }),
-    ],
-    { errorMessage: `must be {"after": minutes 0–${SCHEDULE_LIMITS.maxIqamaAfter}} or {"at": "HH:MM"} or null` },
-  ),
-  { description: 'null: no iqama time for this prayer.' },
+    Type.Object({ at: clockTime('A fixed local time, HH:MM.') }, { additionalProperties: false }),
+  ],
+  {
+    errorMessage: `must be {"after": minutes 0–${SCHEDULE_LIMITS.maxIqamaAfter}} or {"at": "HH:MM"} or null`,
+    description: 'null: no iqama time for this prayer.',
+  },
 );
 
 const perIqamaPrayer = <T extends TSchema>(schema: () => T) =>
@@ -58,7 +66,8 @@ const scheduleFields = {
       'A method of `GET /prayer-times/methods` (not `custom`), or `auto` (the method of the country at the mosque).',
   }),
   madhab: stringEnum(MADHABS, { errorMessage: oneOf(MADHABS) }),
-  highLatitudeRule: nullable(stringEnum(HIGH_LATITUDE_RULES, { errorMessage: oneOf(HIGH_LATITUDE_RULES) }), {
+  highLatitudeRule: nullableRule({
+    errorMessage: `${oneOf(HIGH_LATITUDE_RULES)} or null`,
     description: 'null: the rule recommended for the latitude.',
   }),
   adjustments: Type.Object(
@@ -99,12 +108,12 @@ export const mosqueScheduleBody = Type.Partial(Type.Object(scheduleFields), { ad
 export const mosqueSchedule = Type.Object({
   method: Type.String(),
   madhab: stringEnum(MADHABS),
-  highLatitudeRule: nullable(stringEnum(HIGH_LATITUDE_RULES)),
+  highLatitudeRule: nullableRule(),
   adjustments: Type.Record(Type.String(), Type.Integer()),
   hijriAdjustment: Type.Integer(),
   iqama: Type.Object(
     perIqamaPrayer(() =>
-      nullable(Type.Union([Type.Object({ after: Type.Integer() }), Type.Object({ at: Type.String() })])),
+      Type.Union([Type.Null(), Type.Object({ after: Type.Integer() }), Type.Object({ at: Type.String() })]),
     ),
   ),
   jumuah: Type.Array(Type.String()),
