@@ -47,7 +47,11 @@ describe('http: mosque schedules, their prayer times and the mosque’s own key 
       );
     }
     ({ key: reader } = await t.issueKey({ scopes: ['mosques'], permissions: ['read'] }));
-    ({ key: writer } = await t.issueKey({ name: 'Test mosques writer', scopes: ['mosques'], permissions: ['read', 'write'] }));
+    ({ key: writer } = await t.issueKey({
+      name: 'Test mosques writer',
+      scopes: ['mosques'],
+      permissions: ['read', 'write'],
+    }));
     ({ key: ownKeyA } = await t.issueKey({
       name: 'Test own key of A',
       scopes: [`mosque:${A}`],
@@ -83,7 +87,11 @@ describe('http: mosque schedules, their prayer times and the mosque’s own key 
 
     it('is 404 for a mosque that is not published, and for an unknown slug', async () => {
       expectErrorEnvelope(await get(`/mosques/${PENDING}/prayer-times?date=2026-03-27`), 404, 'NOT_FOUND');
-      expectErrorEnvelope(await get('/mosques/test-no-such-mosque/prayer-times/calendar?year=2026&month=3'), 404, 'NOT_FOUND');
+      expectErrorEnvelope(
+        await get('/mosques/test-no-such-mosque/prayer-times/calendar?year=2026&month=3'),
+        404,
+        'NOT_FOUND',
+      );
       expectErrorEnvelope(await put(PENDING, SCHEDULE), 404, 'NOT_FOUND');
     });
   });
@@ -176,7 +184,10 @@ describe('http: mosque schedules, their prayer times and the mosque’s own key 
       ] as const) {
         expect(minutesBetween(date.iqama!.fajr!.timestamp, date.timestamps.fajr!)).to.equal(20);
         expect(date.iqama!.fajr!.timestamp.endsWith(offset), date.iqama!.fajr!.timestamp).to.equal(true);
-        expect(date.iqama!.isha).to.deep.equal({ time: '20:30', timestamp: `${date.date.gregorian}T20:30:00${offset}` });
+        expect(date.iqama!.isha).to.deep.equal({
+          time: '20:30',
+          timestamp: `${date.date.gregorian}T20:30:00${offset}`,
+        });
         expect(date.iqama!.dhuhr!.time).to.equal('13:15');
         expect(date.iqama!.asr).to.equal(null);
         expect(date.iqama!.maghrib).to.equal(null);
@@ -251,7 +262,9 @@ describe('http: mosque schedules, their prayer times and the mosque’s own key 
     });
 
     it('takes the key in the feed’s query string', async () => {
-      const feed = await request(t.app).get(`/api/v1/mosques/${A}/prayer-times/calendar.ics?year=2026&month=3&key=${reader}`);
+      const feed = await request(t.app).get(
+        `/api/v1/mosques/${A}/prayer-times/calendar.ics?year=2026&month=3&key=${reader}`,
+      );
       expect(feed.status, feed.text).to.equal(200);
     });
 
@@ -293,9 +306,21 @@ describe('http: mosque schedules, their prayer times and the mosque’s own key 
       const submission = await request(t.app)
         .post('/api/v1/mosques')
         .set('X-API-Key', ownKeyA)
-        .send({ nameEn: 'Test', addressLine1: 'Test', city: 'Test', country: 'GB', submitterEmail: 'test@example.org' });
+        .send({
+          nameEn: 'Test',
+          addressLine1: 'Test',
+          city: 'Test',
+          country: 'GB',
+          submitterEmail: 'test@example.org',
+        });
       expectErrorEnvelope(submission, 403, 'INSUFFICIENT_SCOPE');
-      for (const path of ['/quran/surahs', '/quran/surahs/1/ayahs/1', '/hadith/collections', '/prayer-times?lat=1&lng=1', '/qibla?lat=1&lng=1'])
+      for (const path of [
+        '/quran/surahs',
+        '/quran/surahs/1/ayahs/1',
+        '/hadith/collections',
+        '/prayer-times?lat=1&lng=1',
+        '/qibla?lat=1&lng=1',
+      ])
         expectErrorEnvelope(await get(path, ownKeyA), 403, 'INSUFFICIENT_SCOPE');
       expect((await get(`/mosques/${B}`)).body.data.schedule).to.equal(null);
     });

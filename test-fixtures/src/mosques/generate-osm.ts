@@ -96,8 +96,7 @@ export function generateOsmFile(options: GenerateOsmOptions): GeneratedOsmFile {
 /** An element as osmtogeojson writes it: `@id` and the tags as properties, a Point (a way as a small polygon). */
 function toFeature(element: Record<string, unknown>): Record<string, unknown> {
   const point = (element.center ?? (element.lat === undefined ? undefined : element)) as
-    | { lat: number; lon: number }
-    | undefined;
+    { lat: number; lon: number } | undefined;
   const id = `${element.type}/${element.id}`;
   const geometry =
     point === undefined

@@ -6,14 +6,7 @@ import { resolvePrayerSettings, type PrayerSettings } from '../prayer-times/pray
 import { assertCalendarMonth, PRAYER_TIMES_YEARS } from '../prayer-times/prayer-times.js';
 import type { PrayerTimesDay } from '../prayer-times/prayer-times-types.js';
 import type { Stores } from '../shared/unit-of-work.js';
-import {
-  addDays,
-  daysInMonth,
-  parseIsoDate,
-  utcMidnight,
-  weekdayOf,
-  type CivilDate,
-} from '../timezone/civil-date.js';
+import { addDays, daysInMonth, parseIsoDate, utcMidnight, weekdayOf, type CivilDate } from '../timezone/civil-date.js';
 import { formatClock, formatZonedIso, todayIn, utcOffsetMinutes, zonedDateTimes } from '../timezone/zoned-time.js';
 import { getPublishedMosque } from './read-mosques.js';
 import { IQAMA_PRAYERS, type IqamaPrayer, type IqamaRule, type MosqueSchedule } from './mosque-schedule.js';
@@ -81,7 +74,9 @@ function iqamaTimes(
   date: CivilDate,
   timeZone: string,
 ): Record<IqamaPrayer, MosqueTime | null> {
-  const instants = IQAMA_PRAYERS.map((prayer) => iqamaInstant(schedule.iqama[prayer], day.timestamps[prayer], date, timeZone));
+  const instants = IQAMA_PRAYERS.map((prayer) =>
+    iqamaInstant(schedule.iqama[prayer], day.timestamps[prayer], date, timeZone),
+  );
   const readings = zonedDateTimes(instants, timeZone);
   return Object.fromEntries(
     IQAMA_PRAYERS.map((prayer, index) => {
@@ -115,9 +110,7 @@ export async function mosquePrayerTimes(
 ): Promise<MosquePrayerDay> {
   const mosque = await getPublishedMosque(stores, slug);
   const date =
-    input.date === undefined
-      ? todayIn(input.now, mosqueSettings(mosque).timezone)
-      : parseIsoDate(input.date, 'date');
+    input.date === undefined ? todayIn(input.now, mosqueSettings(mosque).timezone) : parseIsoDate(input.date, 'date');
   assertCalendarMonth(date.year, date.month);
   return mosqueDays(mosque, date)(date);
 }
@@ -138,7 +131,13 @@ function monthOf(mosque: PublicMosque, year: number, month: number): MosquePraye
   return Array.from({ length: daysInMonth(year, month) }, (_, index) => calculate({ year, month, day: index + 1 }));
 }
 
-const TITLES: Record<IqamaPrayer, string> = { fajr: 'Fajr', dhuhr: 'Dhuhr', asr: 'Asr', maghrib: 'Maghrib', isha: 'Isha' };
+const TITLES: Record<IqamaPrayer, string> = {
+  fajr: 'Fajr',
+  dhuhr: 'Dhuhr',
+  asr: 'Asr',
+  maghrib: 'Maghrib',
+  isha: 'Isha',
+};
 
 export interface MosqueFeedInput {
   year: number;
@@ -214,9 +213,6 @@ export function mosqueDayEvents(day: MosquePrayerDay, timeZone: string, stamp: s
       ...(iqama === null ? [] : event(`${prayer}-iqama`, iqama.timestamp, `${TITLES[prayer]} iqama`)),
     ];
   });
-  const jumuah = (day.jumuah ?? []).flatMap((time, index) =>
-    event(`jumuah-${index + 1}`, time.timestamp, "Jumu'ah"),
-  );
+  const jumuah = (day.jumuah ?? []).flatMap((time, index) => event(`jumuah-${index + 1}`, time.timestamp, "Jumu'ah"));
   return [...prayers, ...jumuah];
 }
-

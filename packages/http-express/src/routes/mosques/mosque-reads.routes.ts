@@ -34,7 +34,7 @@ export const getMosqueRoute = defineRoute({
   summary: 'One published mosque',
   description:
     'A slug that is unknown, or whose mosque is pending, rejected or unpublished: 404. ' +
-    'Also readable with the mosque\'s own key (scope `mosque:{slug}`).',
+    "Also readable with the mosque's own key (scope `mosque:{slug}`).",
   params: mosqueParams,
   response: mosque,
   handle: async ({ params }, deps) => ({ data: await getPublishedMosque(deps.stores, params.slug) }),

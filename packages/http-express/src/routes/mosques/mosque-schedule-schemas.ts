@@ -39,15 +39,15 @@ const iqamaRule = Type.Union(
   [
     Type.Null(),
     Type.Object(
-        {
-          after: Type.Integer({
-            minimum: 0,
-            maximum: SCHEDULE_LIMITS.maxIqamaAfter,
-            description: `Minutes after the adhan, 0–${SCHEDULE_LIMITS.maxIqamaAfter}.`,
-          }),
-        },
-        { additionalProperties: false },
-      ),
+      {
+        after: Type.Integer({
+          minimum: 0,
+          maximum: SCHEDULE_LIMITS.maxIqamaAfter,
+          description: `Minutes after the adhan, 0–${SCHEDULE_LIMITS.maxIqamaAfter}.`,
+        }),
+      },
+      { additionalProperties: false },
+    ),
     Type.Object({ at: clockTime('A fixed local time, HH:MM.') }, { additionalProperties: false }),
   ],
   {
@@ -90,10 +90,10 @@ const scheduleFields = {
     maximum: HIJRI_ADJUSTMENT_LIMIT,
     errorMessage: PARAMETER_RULES.wholeNumber(-HIJRI_ADJUSTMENT_LIMIT, HIJRI_ADJUSTMENT_LIMIT),
   }),
-  iqama: Type.Object(
-    Object.fromEntries(IQAMA_PRAYERS.map((prayer) => [prayer, Type.Optional(iqamaRule)])),
-    { additionalProperties: false, description: 'The iqama of each prayer; a prayer left out has none.' },
-  ),
+  iqama: Type.Object(Object.fromEntries(IQAMA_PRAYERS.map((prayer) => [prayer, Type.Optional(iqamaRule)])), {
+    additionalProperties: false,
+    description: 'The iqama of each prayer; a prayer left out has none.',
+  }),
   jumuah: Type.Array(clockTime("A Jumu'ah time, HH:MM."), {
     maxItems: SCHEDULE_LIMITS.maxJumuah,
     uniqueItems: true,

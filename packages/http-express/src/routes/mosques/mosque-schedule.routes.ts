@@ -95,8 +95,8 @@ export const mosqueCalendarFeedRoute = defineRoute({
   summary: "A calendar feed (iCalendar) of a mosque's adhan, iqama and Jumu'ah times",
   description: [
     'The days of `/mosques/{slug}/prayer-times/calendar` for `months` months:',
-    'an event for each adhan, one for each iqama the schedule gives, and the Jumu\'ah times on Fridays,',
-    'each at its local time (TZID and VTIMEZONE of the mosque\'s zone). UIDs depend on the mosque, the day, the',
+    "an event for each adhan, one for each iqama the schedule gives, and the Jumu'ah times on Fridays,",
+    "each at its local time (TZID and VTIMEZONE of the mosque's zone). UIDs depend on the mosque, the day, the",
     'event and its time, so a feed fetched after a schedule change replaces the changed events.',
     'Calendar apps cannot send headers: the key may be sent as `?key=`.',
   ].join(' '),

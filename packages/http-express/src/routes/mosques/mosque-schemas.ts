@@ -36,7 +36,8 @@ export const mosque = Type.Object({
   description: nullableString,
   languages: Type.Array(Type.String()),
   schedule: nullable(mosqueSchedule, {
-    description: "The congregation's own settings, iqama and Jumu'ah times (`PUT /mosques/{slug}/schedule`); null until set.",
+    description:
+      "The congregation's own settings, iqama and Jumu'ah times (`PUT /mosques/{slug}/schedule`); null until set.",
   }),
   source: nullable(mosqueSource),
   distanceKm: Type.Optional(
