@@ -19,7 +19,7 @@ import {
   type UnitOfWork,
 } from '@islamic-data/core';
 import type { AppDependencies } from '@islamic-data/http-express';
-import { quranMetaLayout } from '@islamic-data/sources';
+import { geoNamesCityDirectory, quranMetaLayout } from '@islamic-data/sources';
 import cluster from 'node:cluster';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
@@ -40,6 +40,7 @@ export const TOKENS = {
   health: Symbol('HealthProbe'),
   quranNavigator: Symbol('QuranNavigator'),
   contentVersions: Symbol('ContentVersions'),
+  cities: Symbol('CityDirectory'),
 } as const;
 
 /** The open database, whichever engine it is, as the process and the operator commands see it. */
@@ -110,6 +111,8 @@ export function buildContainer(config: Config, options: CompositionOptions = {})
   container.register(TOKENS.quranNavigator, {
     useFactory: instanceCachingFactory(() => new QuranNavigator(quranMetaLayout())),
   });
+  // GeoNames cities from the installed package: indexed on the first lookup, so commands that never look up pay nothing.
+  container.register(TOKENS.cities, { useFactory: instanceCachingFactory(() => geoNamesCityDirectory()) });
   registerRateLimiter(container, config);
   return container;
 }
@@ -175,6 +178,7 @@ export function resolveServices(container: DependencyContainer): Services {
     health: container.resolve(TOKENS.health),
     quranNavigator: container.resolve(TOKENS.quranNavigator),
     contentVersions: container.resolve(TOKENS.contentVersions),
+    cities: container.resolve(TOKENS.cities),
     representationCacheBytes: config.cacheMegabytes * 1024 * 1024,
     trustProxy: config.trustProxy,
     submissionLimit: { limit: config.keyRequestsPerHour, windowMs: 60 * 60 * 1000 },

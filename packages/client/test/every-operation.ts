@@ -54,6 +54,25 @@ export const EVERY_OPERATION: Record<keyof operations, Check> = {
     const methods = await api.get('/api/v1/prayer-times/methods');
     return methods.map((method) => method.id);
   },
+  async getPrayerTimesNext(api) {
+    const next = await api.get('/api/v1/prayer-times/next', {
+      params: { query: { ...LONDON, at: '2026-03-20T12:00:00Z' } },
+    });
+    const seconds: number = next.next.inSeconds;
+    return [next.next.name, seconds];
+  },
+  async getCities(api) {
+    const cities = await api.get('/api/v1/cities', { params: { query: { q: 'Ist', limit: 3 } } });
+    return cities.map((city) => `${city.name} ${city.country}`);
+  },
+  async getHijriCalendar(api) {
+    const days = await api.get('/api/v1/hijri/calendar', { params: { query: { year: 1447, month: 9 } } });
+    return days.map((day) => day.gregorian.date);
+  },
+  async getHijriEvents(api) {
+    const events = await api.get('/api/v1/hijri/events', { params: { query: { year: 1447 } } });
+    return events.map((event) => `${event.id} ${event.gregorian.date}`);
+  },
   async getQibla(api) {
     const qibla = await api.get('/api/v1/qibla', { params: { query: LONDON } });
     const bearing: number = qibla.bearing;

@@ -1,5 +1,5 @@
 export * from './errors.js';
-export { PARAMETER_RULES, ParameterError } from './parameter-error.js';
+export { PARAMETER_RULES, ParameterError, parameterError } from './parameter-error.js';
 export * from './clock.js';
 export * from './shared/geo.js';
 export * from './shared/control-characters.js';
@@ -45,3 +45,5 @@ export * from './hijri/index.js';
 export * from './prayer-times/index.js';
 export * from './audit/content-restorers.js';
 export * from './search/index.js';
+export * from './places/index.js';
+export * from './names/languages.js';

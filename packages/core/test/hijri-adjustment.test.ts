@@ -11,6 +11,17 @@ const RAMADAN_1447_STARTS = iso(hijriToGregorian({ year: 1447, month: 9, day: 1 
 const SHAWWAL_1447_STARTS = iso(hijriToGregorian({ year: 1447, month: 10, day: 1 }));
 const MAKKAH = { lat: 21.4225, lng: 39.8262, method: 'umm-al-qura' };
 
+const ramadanBegins = {
+  id: 'ramadan-begins',
+  name: {
+    en: '1st Day of Ramadan',
+    ar: 'أول أيام رمضان',
+    az: 'Ramazanın ilk günü',
+    ru: 'Первый день Рамадана',
+    tr: 'Ramazanın ilk günü',
+  },
+};
+
 describe('core: hijriAdjustment (−2..2 days on the Umm al-Qura date)', () => {
   it('hijriAdjustment=1 makes the first of Ramadan fall one Gregorian day earlier, both ways', () => {
     const dayBefore = plusDays(RAMADAN_1447_STARTS, -1);
@@ -30,7 +41,7 @@ describe('core: hijriAdjustment (−2..2 days on the Umm al-Qura date)', () => {
 
   it('prayer times carry the adjusted Hijri date and echo the adjustment', () => {
     const day = prayerTimes({ ...MAKKAH, date: plusDays(RAMADAN_1447_STARTS, -1), hijriAdjustment: 1 });
-    expect(day.date.hijri).to.deep.equal({ year: 1447, month: 9, day: 1 });
+    expect(day.date.hijri).to.deep.equal({ year: 1447, month: 9, day: 1, events: [ramadanBegins] });
     expect(day.date.hijriAdjustment).to.equal(1);
   });
 

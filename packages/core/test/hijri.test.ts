@@ -8,14 +8,33 @@ describe('core: Hijri conversion (Umm al-Qura)', () => {
     const expected = {
       calendar: 'umm-al-qura',
       hijriAdjustment: 0,
-      gregorian: { date: '2024-03-11', year: 2024, month: 3, day: 11, weekday: { en: 'Monday', ar: 'الاثنين' } },
+      gregorian: {
+        date: '2024-03-11',
+        year: 2024,
+        month: 3,
+        day: 11,
+        weekday: { en: 'Monday', ar: 'الاثنين', az: 'bazar ertəsi', ru: 'понедельник', tr: 'Pazartesi' },
+      },
       hijri: {
         date: '1445-09-01',
         year: 1445,
         month: 9,
         day: 1,
-        monthName: { en: 'Ramadan', ar: 'رمضان' },
+        monthName: { en: 'Ramadan', ar: 'رمضان', az: 'Ramazan', ru: 'рамадан', tr: 'Ramazan' },
         monthLength: 30,
+        // CONTRACT §19: every Hijri date carries the Islamic days falling on it.
+        events: [
+          {
+            id: 'ramadan-begins',
+            name: {
+              en: '1st Day of Ramadan',
+              ar: 'أول أيام رمضان',
+              az: 'Ramazanın ilk günü',
+              ru: 'Первый день Рамадана',
+              tr: 'Ramazanın ilk günü',
+            },
+          },
+        ],
       },
     };
     expect(toHijri('2024-03-11')).to.deep.equal(expected);

@@ -1,4 +1,5 @@
 import type {
+  CityDirectory,
   Clock,
   ContentVersions,
   HealthProbe,
@@ -26,6 +27,8 @@ export interface AppDependencies {
   logger: Logger;
   /** Where each ayah sits in the juz, pages, hizb quarters, rukus and manzils (pure data, built once). */
   quranNavigator: QuranNavigator;
+  /** Places by name (`city`, `/cities`); without it `city` is refused with a 400 naming it. */
+  cities?: CityDirectory;
   /** Express's `trust proxy` setting: false, true, a hop count, or a list of addresses. */
   trustProxy: boolean | number | string;
   /** Told about every finished request (metrics); none by default. */

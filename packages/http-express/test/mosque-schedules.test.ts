@@ -250,8 +250,8 @@ describe('http: mosque schedules, their prayer times and the mosque’s own key 
           const title = prayer[0]!.toUpperCase() + prayer.slice(1);
           const iqama = d.iqama?.[prayer];
           return [
-            ...(d.timestamps[prayer] ? [`${title} adhan@${Date.parse(d.timestamps[prayer]!)}`] : []),
-            ...(iqama ? [`${title} iqama@${Date.parse(iqama.timestamp)}`] : []),
+            ...(d.timestamps[prayer] ? [`${title} · Adhan@${Date.parse(d.timestamps[prayer]!)}`] : []),
+            ...(iqama ? [`${title} · Iqama@${Date.parse(iqama.timestamp)}`] : []),
           ];
         }),
         ...(d.jumuah ?? []).map((time) => `Jumu'ah@${Date.parse(time.timestamp)}`),
@@ -261,11 +261,44 @@ describe('http: mosque schedules, their prayer times and the mosque’s own key 
       expect(new Set(feed.text.match(/^UID:.*$/gm)).size).to.equal(fromFeed.length);
     });
 
-    it('takes the key in the feed’s query string', async () => {
-      const feed = await request(t.app).get(
-        `/api/v1/mosques/${A}/prayer-times/calendar.ics?year=2026&month=3&key=${reader}`,
-      );
+    it('takes alarm, lang and events as the prayer feed does', async () => {
+      const feed = await get(`/mosques/${A}/prayer-times/calendar.ics?year=2026&month=3&alarm=15&lang=ar&events=true`);
       expect(feed.status, feed.text).to.equal(200);
+      const unfolded = feed.text.replace(/\r\n /g, '');
+      const timed = unfolded.match(
+        /BEGIN:VEVENT\r\n(?:(?!END:VEVENT)[\s\S])*?DTSTART(?!;VALUE=DATE)[\s\S]*?END:VEVENT/g,
+      )!;
+      expect(timed.length).to.equal(31 * 5 + 31 * 3 + 4 * 2);
+      for (const event of timed) expect(event).to.contain('BEGIN:VALARM').and.contain('TRIGGER:-PT15M');
+      expect(unfolded).to.contain('SUMMARY:الفجر · الأذان');
+      expect(unfolded).to.contain('SUMMARY:الفجر · الإقامة');
+      expect(unfolded).to.contain('SUMMARY:صلاة الجمعة');
+      expect(unfolded.match(/DTSTART;VALUE=DATE:/g)?.length ?? 0).to.be.greaterThan(0);
+      const english = await get(`/mosques/${A}/prayer-times/calendar.ics?year=2026&month=3`);
+      expect(english.text).not.to.contain('VALARM');
+      expect(english.text).not.to.contain('VALUE=DATE');
+      for (const [query, field] of [
+        ['alarm=121', 'alarm'],
+        ['alarm=-1', 'alarm'],
+        ['lang=fr', 'lang'],
+      ]) {
+        const refused = await get(`/mosques/${A}/prayer-times/calendar.ics?year=2026&month=3&${query}`);
+        expectErrorEnvelope(refused, 400, 'VALIDATION_ERROR');
+        expect(refused.body.error.message).to.contain(`'${field}'`);
+      }
+    });
+
+    it('takes a read-only key of the mosque in the feed’s query string, and refuses any other key there', async () => {
+      const { key: ownReader } = await t.issueKey({ scopes: [`mosque:${A}`], permissions: ['read'] });
+      const feedWith = (key: string) =>
+        request(t.app).get(`/api/v1/mosques/${A}/prayer-times/calendar.ics?year=2026&month=3&key=${key}`);
+      expect((await feedWith(ownReader)).status).to.equal(200);
+      expectErrorEnvelope(await feedWith(reader), 403, 'INSUFFICIENT_SCOPE');
+      expectErrorEnvelope(await feedWith(ownKeyA), 403, 'INSUFFICIENT_PERMISSION');
+      const otherMosque = await request(t.app).get(
+        `/api/v1/mosques/${B}/prayer-times/calendar.ics?year=2026&month=3&key=${ownReader}`,
+      );
+      expectErrorEnvelope(otherMosque, 403, 'INSUFFICIENT_SCOPE');
     });
 
     it('refuses bad read parameters with 400 naming them', async () => {
@@ -303,16 +336,13 @@ describe('http: mosque schedules, their prayer times and the mosque’s own key 
       expectErrorEnvelope(await get(`/mosques/${B}`, ownKeyA), 403, 'INSUFFICIENT_SCOPE');
       expectErrorEnvelope(await get(`/mosques/${B}/prayer-times?date=2026-03-28`, ownKeyA), 403, 'INSUFFICIENT_SCOPE');
       expectErrorEnvelope(await get('/mosques?near=51.5,-0.12', ownKeyA), 403, 'INSUFFICIENT_SCOPE');
-      const submission = await request(t.app)
-        .post('/api/v1/mosques')
-        .set('X-API-Key', ownKeyA)
-        .send({
-          nameEn: 'Test',
-          addressLine1: 'Test',
-          city: 'Test',
-          country: 'GB',
-          submitterEmail: 'test@example.org',
-        });
+      const submission = await request(t.app).post('/api/v1/mosques').set('X-API-Key', ownKeyA).send({
+        nameEn: 'Test',
+        addressLine1: 'Test',
+        city: 'Test',
+        country: 'GB',
+        submitterEmail: 'test@example.org',
+      });
       expectErrorEnvelope(submission, 403, 'INSUFFICIENT_SCOPE');
       for (const path of [
         '/quran/surahs',

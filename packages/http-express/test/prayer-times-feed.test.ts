@@ -1,4 +1,4 @@
-import { ManualClock, type PrayerTimesDay } from '@islamic-data/core';
+import { ManualClock, type Permission, type PrayerTimesDay, type Scope } from '@islamic-data/core';
 import { expect } from 'chai';
 import ICAL from 'ical.js';
 import request from 'supertest';
@@ -185,11 +185,12 @@ describe('http: GET /prayer-times/calendar.ics (iCalendar feed)', () => {
     const ics = `${API}/prayer-times/calendar.ics?${LONDON}&year=2026&month=6`;
 
     it('is accepted on this route when no header is sent, and neither it nor the query string is logged', async () => {
-      const response = await request(t.app).get(`${ics}&key=${encodeURIComponent(key)}`);
+      const { key: feedKey } = await t.issueKey({ scopes: ['prayer-times'], permissions: ['read'] });
+      const response = await request(t.app).get(`${ics}&key=${encodeURIComponent(feedKey)}`);
       expect(response.status, response.text).to.equal(200);
       expect(parseFeed(response.text).events).to.have.length(150);
       const logged = t.logs.join('');
-      expect(logged).to.not.contain(key);
+      expect(logged).to.not.contain(feedKey);
       expect(logged).to.not.contain('key=');
       expect(logged).to.not.contain('year=2026');
     });
@@ -204,6 +205,22 @@ describe('http: GET /prayer-times/calendar.ics (iCalendar feed)', () => {
         .get(`${ics}&key=${encodeURIComponent(key)}`)
         .set('X-API-Key', 'idk_x');
       expectErrorEnvelope(response, 401, 'INVALID_API_KEY');
+    });
+
+    it('only a read-only prayer-times key: any other key there is 403 saying why (§19)', async () => {
+      const refusals: [Scope[], Permission[], string][] = [
+        [['prayer-times', 'hijri'], ['read'], 'INSUFFICIENT_SCOPE'],
+        [['*'], ['read'], 'INSUFFICIENT_SCOPE'],
+        [['prayer-times'], ['read', 'write'], 'INSUFFICIENT_PERMISSION'],
+      ];
+      for (const [scopes, permissions, code] of refusals) {
+        const { key: wide } = await t.issueKey({ scopes, permissions });
+        const response = await request(t.app).get(`${ics}&key=${wide}`);
+        expectErrorEnvelope(response, 403, code);
+        expect(response.body.error.message).to.contain('cannot be sent in the URL').and.contain('read-only');
+        // The same key in the header is served: the rule is about URLs.
+        expect((await request(t.app).get(ics).set('X-API-Key', wide)).status).to.equal(200);
+      }
     });
 
     it('a key without the prayer-times scope: 403, as with the header', async () => {

@@ -159,7 +159,7 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
       );
       expect(data.date).to.deep.equal({
         gregorian: '2026-11-22',
-        hijri: { year: 1448, month: 6, day: 12 },
+        hijri: { year: 1448, month: 6, day: 12, events: [] },
         hijriAdjustment: 0,
       });
       expect(data.location).to.deep.equal({ lat: 21.4225, lng: 39.8262, timezone: 'Asia/Riyadh' });
@@ -256,7 +256,7 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
 
     it('Umm al-Qura Isha is 120 minutes after Maghrib in Ramadan', async () => {
       const ramadan = (await get(`/prayer-times?${MAKKAH}&date=2026-03-01&method=umm-al-qura`)).body.data;
-      expect(ramadan.date.hijri).to.deep.equal({ year: 1447, month: 9, day: 12 });
+      expect(ramadan.date.hijri).to.deep.equal({ year: 1447, month: 9, day: 12, events: [] });
       expect(ramadan.method.ishaInterval).to.equal(120);
       expect(minutes(ramadan.timings.isha) - minutes(ramadan.timings.maghrib)).to.equal(120);
     });
@@ -408,14 +408,33 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
     const EXAMPLE = {
       calendar: 'umm-al-qura',
       hijriAdjustment: 0,
-      gregorian: { date: '2024-03-11', year: 2024, month: 3, day: 11, weekday: { en: 'Monday', ar: 'الاثنين' } },
+      gregorian: {
+        date: '2024-03-11',
+        year: 2024,
+        month: 3,
+        day: 11,
+        weekday: { en: 'Monday', ar: 'الاثنين', az: 'bazar ertəsi', ru: 'понедельник', tr: 'Pazartesi' },
+      },
       hijri: {
         date: '1445-09-01',
         year: 1445,
         month: 9,
         day: 1,
-        monthName: { en: 'Ramadan', ar: 'رمضان' },
+        monthName: { en: 'Ramadan', ar: 'رمضان', az: 'Ramazan', ru: 'рамадан', tr: 'Ramazan' },
         monthLength: 30,
+        // CONTRACT §19: every Hijri date carries the Islamic days falling on it.
+        events: [
+          {
+            id: 'ramadan-begins',
+            name: {
+              en: '1st Day of Ramadan',
+              ar: 'أول أيام رمضان',
+              az: 'Ramazanın ilk günü',
+              ru: 'Первый день Рамадана',
+              tr: 'Ramazanın ilk günü',
+            },
+          },
+        ],
       },
     };
 
@@ -483,6 +502,8 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
       const options = [
         'lat',
         'lng',
+        'city',
+        'country',
         'timezone',
         'method',
         'madhab',
@@ -498,7 +519,7 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
         'hijriAdjustment',
       ];
       expect(names('/prayer-times')).to.have.members([...options, 'date']);
-      expect(names('/prayer-times/calendar')).to.have.members([...options, 'year', 'month']);
+      expect(names('/prayer-times/calendar')).to.have.members([...options, 'year', 'month', 'hijriYear', 'hijriMonth']);
       expect(names('/prayer-times/methods')).to.deep.equal([]);
       expect(names('/hijri')).to.have.members(['date', 'hijri', 'timezone', 'hijriAdjustment']);
       const operation = body.paths[`${API}/prayer-times`].get;

@@ -9,6 +9,17 @@ const MINUTE = 60_000;
 const plusDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
+const ramadanBegins = {
+  id: 'ramadan-begins',
+  name: {
+    en: '1st Day of Ramadan',
+    ar: 'أول أيام رمضان',
+    az: 'Ramazanın ilk günü',
+    ru: 'Первый день Рамадана',
+    tr: 'Ramazanın ilk günü',
+  },
+};
+
 describe('http: sunnah times, method=auto and hijriAdjustment (issue 18)', () => {
   let t: TestApp;
   let key: string;
@@ -69,7 +80,7 @@ describe('http: sunnah times, method=auto and hijriAdjustment (issue 18)', () =>
     const plain = (await get(`/prayer-times?${MAKKAH}&method=umm-al-qura&date=${dayBefore}`)).body.data;
     const adjusted = (await get(`/prayer-times?${MAKKAH}&method=umm-al-qura&date=${dayBefore}&hijriAdjustment=1`)).body
       .data;
-    expect(adjusted.date.hijri).to.deep.equal({ year: 1447, month: 9, day: 1 });
+    expect(adjusted.date.hijri).to.deep.equal({ year: 1447, month: 9, day: 1, events: [ramadanBegins] });
     expect(adjusted.date.hijriAdjustment).to.equal(1);
     expect(plain.method.ishaInterval).to.equal(90);
     expect(adjusted.method.ishaInterval).to.equal(120);

@@ -47,3 +47,9 @@ export {
   readTanzilMetadata,
   readTanzilSimple,
 } from './quran/quran-study-sources.js';
+export {
+  geoNamesCityDirectory,
+  readGeoNamesCities,
+  GEONAMES_CITIES,
+  ALTERNATE_NAMES_FROM_POPULATION,
+} from './places/geonames-cities.js';

@@ -10,6 +10,7 @@ import {
   QuranNavigator,
   systemClock,
   type Clock,
+  type CityDirectory,
   type ContentVersions,
   type CreateKeyInput,
   type HealthProbe,
@@ -17,7 +18,7 @@ import {
   type Stores,
   type UnitOfWork,
 } from '@islamic-data/core';
-import { quranMetaLayout } from '@islamic-data/sources';
+import { geoNamesCityDirectory, quranMetaLayout } from '@islamic-data/sources';
 import { sharedPostgres, sharedRedis } from '@islamic-data/test-fixtures';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +54,7 @@ export interface TestAppDependencies {
   health: HealthProbe;
   logger: Logger;
   quranNavigator: QuranNavigator;
+  cities?: CityDirectory;
   trustProxy: boolean | number | string;
   submissionLimit?: { limit: number; windowMs: number };
   pendingKeyRequestsPerEmail?: number;
@@ -130,6 +132,7 @@ export async function composeTestDependencies(options: TestCompositionOptions = 
     clock: options.clock ?? systemClock,
     logger,
     quranNavigator: new QuranNavigator(quranMetaLayout()),
+    cities: geoNamesCityDirectory(),
     trustProxy: options.trustProxy ?? false,
     representationCacheBytes: options.representationCacheBytes ?? 64 * 1024 * 1024,
     ...(options.submissionLimit ? { submissionLimit: options.submissionLimit } : {}),

@@ -32,7 +32,7 @@ export interface paths {
     };
     /**
      * Prayer times for every day of a month
-     * @description The parameters of `GET /prayer-times` with `year` and `month` (both required) instead of `date`; `data` is one `/prayer-times` object per day of the month, in order. Each day is reckoned in `timezone`, so days across a DST change carry their own offsets. `timings` are local HH:mm and `timestamps` ISO 8601 with the local offset; `sunrise` is included though it is not a prayer, and so are the sunnah times `imsak`, `midnight`, `firstThird` and `lastThird` (see `imsakMinutes` and `midnightMode`). `hijriAdjustment` shifts `date.hijri` and, with Umm al-Qura, the Ramadan Isha. A time that does not exist that day (polar day or night with `polarCircleResolution=unresolved`) is null, never a wrong time.
+     * @description The parameters of `GET /prayer-times` with `year` and `month` (a Gregorian month) instead of `date`, or `hijriYear` and `hijriMonth` (a Hijri month, as `hijriAdjustment` shifts it: a Ramadan timetable); exactly one of the two pairs. `data` is one `/prayer-times` object per day of the month, in order, each with both dates. Each day is reckoned in `timezone`, so days across a DST change carry their own offsets. `timings` are local HH:mm and `timestamps` ISO 8601 with the local offset; `sunrise` is included though it is not a prayer, and so are the sunnah times `imsak`, `midnight`, `firstThird` and `lastThird` (see `imsakMinutes` and `midnightMode`). `hijriAdjustment` shifts `date.hijri` and, with Umm al-Qura, the Ramadan Isha. A time that does not exist that day (polar day or night with `polarCircleResolution=unresolved`) is null, never a wrong time.
      *
      *     Needs a key with the scope `prayer-times` (or `*`) and the permission `read`.
      */
@@ -54,7 +54,7 @@ export interface paths {
     };
     /**
      * A calendar feed (iCalendar, RFC 5545) of prayer times to subscribe to
-     * @description The parameters of `GET /prayer-times/calendar` with `months` (1–12, from `year`/`month`). One VEVENT per prayer and day (fajr, dhuhr, asr, maghrib, isha): 5 × days events, fewer where a time is null. Sunrise, Imsak, midnight and the thirds of the night are not events (an alarm at sunrise would look like a prayer); they are written in the description of Fajr and Isha. Events start at the local time with the zone as TZID, and a VTIMEZONE gives the zone's offsets over the span (an event within three hours of a clock change starts in UTC, as a local time there may occur twice); they have no DTEND (they end when they start). UIDs depend only on the date, the prayer and the parameters that decide the times, so a calendar that fetches the feed again updates its events instead of duplicating them. Calendar apps cannot send headers, so this route alone also takes the key as `?key=`; such a URL is a secret. Errors are JSON envelopes as everywhere.
+     * @description The parameters of `GET /prayer-times/calendar` with `months` (1–12, from `year`/`month`). One VEVENT per prayer and day (fajr, dhuhr, asr, maghrib, isha): 5 × days events, fewer where a time is null. Sunrise, Imsak, midnight and the thirds of the night are not events (an alarm at sunrise would look like a prayer); they are written in the description of Fajr and Isha. Events start at the local time with the zone as TZID, and a VTIMEZONE gives the zone's offsets over the span (an event within three hours of a clock change starts in UTC, as a local time there may occur twice); they have no DTEND (they end when they start). UIDs depend only on the date, the prayer and the parameters that decide the times, so a calendar that fetches the feed again updates its events instead of duplicating them. `alarm` adds a VALARM that many minutes before each prayer, `lang` names the events in en, ar, az, ru or tr, and `events=true` adds the Islamic days (`/hijri/events`) as all-day events. Calendar apps cannot send headers, so this route also takes the key as `?key=`; such a URL is a secret, so a key there must be read-only: its scopes exactly `prayer-times` (and `mosque:{slug}` scopes), its permissions only `read`; any other key in the URL is refused with 403 INSUFFICIENT_SCOPE. Errors are JSON envelopes as everywhere.
      *
      *     Needs a key with the scope `prayer-times` (or `*`) and the permission `read`.
      */
@@ -81,6 +81,50 @@ export interface paths {
      *     Needs a key with the scope `prayer-times` (or `*`) and the permission `read`.
      */
     get: operations['getPrayerTimesMethods'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/prayer-times/next': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The prayer time now and the next one, with the seconds to it
+     * @description The place and settings parameters of `GET /prayer-times` with `at` (an ISO 8601 instant with an offset; default now) instead of `date`. Over fajr, sunrise, dhuhr, asr, maghrib and isha (sunrise is named, though not a prayer): `current` began last at `at` (before fajr: the day before's isha), `next` comes next (after isha: the next day's fajr), `inSeconds` from `at` to its minute. Days are reckoned in `timezone`.
+     *
+     *     Needs a key with the scope `prayer-times` (or `*`) and the permission `read`.
+     */
+    get: operations['getPrayerTimesNext'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/cities': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Cities whose name begins with the letters typed, for autocomplete
+     * @description Cities of GeoNames (CC BY 4.0, geonames.org) whose name or an alternate name begins with `q` (case-, accent- and diacritic-insensitively, any script), most populous first; in `country` when given. Their `name` is what `city` takes; `country` makes it exact.
+     *
+     *     Needs a key with the scope `prayer-times` (or `*`) and the permission `read`.
+     */
+    get: operations['getCities'];
     put?: never;
     post?: never;
     delete?: never;
@@ -125,6 +169,50 @@ export interface paths {
      *     Needs a key with the scope `hijri` (or `*`) and the permission `read`.
      */
     get: operations['getHijri'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/hijri/calendar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every day of a Hijri or a Gregorian month in both calendars
+     * @description `year` and `month`: a Hijri (Umm al-Qura) month, as `hijriAdjustment` shifts it; or `gregorianYear` and `gregorianMonth`: a Gregorian month. Exactly one of the two pairs. `data` has one `/hijri` object per day, in order, each with the Islamic days falling on it (`events`).
+     *
+     *     Needs a key with the scope `hijri` (or `*`) and the permission `read`.
+     */
+    get: operations['getHijriCalendar'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/hijri/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The Islamic days of a Hijri or a Gregorian year, on their dates in both calendars
+     * @description `year` (Hijri) or `gregorianYear` (the days falling in it, from two Hijri years); exactly one. The list is that of the Aladhan calendar (islamic-network/calendar), with 1 Muharram added and the urs and births of particular figures marked `some-communities`; names in en, ar, az, ru and tr. `hijriAdjustment` moves the dates as it moves every Hijri date.
+     *
+     *     Needs a key with the scope `hijri` (or `*`) and the permission `read`.
+     */
+    get: operations['getHijriEvents'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1136,11 +1224,15 @@ export type $defs = Record<string, never>;
 export interface operations {
   getPrayerTimes: {
     parameters: {
-      query: {
+      query?: {
         /** @description Latitude in degrees, -90..90. */
-        lat: number;
+        lat?: number;
         /** @description Longitude in degrees, -180..180. */
-        lng: number;
+        lng?: number;
+        /** @description A city by name instead of `lat` and `lng` (not with them), matched offline in GeoNames cities (CC BY 4.0): case-, accent- and diacritic-insensitively, by its name or any alternate name the data carries, in any script (`Baku`, `baku`, `Bakı`, `Баку`); of several matches the most populous. `data.location.city` (or `data.city`) then names the city found. No match: 400 naming `city`. `GET /cities?q=` lists names. */
+        city?: string;
+        /** @description Only with `city`: the ISO 3166-1 alpha-2 code of its country (`AZ`, any case). */
+        country?: string;
         /** @description IANA time zone of the local times, e.g. Europe/London (any case; answered in its canonical case). Absent: the zone in force at `lat`,`lng`, from an offline boundary map. An unknown name: 400. */
         timezone?: string;
         /** @description Calculation method: a slug, or Aladhan's numeric id as an alias (muslim-world-league = 3, egyptian = 5, karachi = 1, umm-al-qura = 4, dubai = 16, moonsighting-committee = 15, north-america = 2, kuwait = 9, qatar = 10, singapore = 11, tehran = 7, turkey = 13, jafari = 0, gulf = 8, france = 12, russia = 14, jakim = 17, tunisia = 18, algeria = 19, kemenag = 20, morocco = 21, portugal = 22, jordan = 23, custom = 99). `GET /prayer-times/methods` lists each with its parameters. `custom` takes `fajrAngle`, `ishaAngle` or `ishaInterval`; those left out default to 18°, 17° and none. `auto`: the method of the authority of the country at `lat`,`lng` (the country is that of the IANA zone found there offline: Diyanet in Türkiye, Umm al-Qura in Saudi Arabia, ISNA in the US and Canada, Egyptian in Egypt, Karachi in Pakistan, India, Bangladesh and Afghanistan, JAKIM, KEMENAG, MUIS, UOIF, Russia, Dubai, Kuwait, Qatar, Gulf in Bahrain and Oman, Tehran, Tunisia, Algeria, Morocco, Portugal, Jordan), else, and at sea, Muslim World League; the response's `method` then has `chosenBy` (`country` or `default`) and `country`. */
@@ -1247,6 +1339,18 @@ export interface operations {
                   year: number;
                   month: number;
                   day: number;
+                  /** @description The Islamic days falling on this Hijri date (`GET /hijri/events`), ids and names; usually none. */
+                  events: {
+                    id: string;
+                    /** @description The name in en, ar, az, ru and tr. */
+                    name: {
+                      en: string;
+                      ar: string;
+                      az: string;
+                      ru: string;
+                      tr: string;
+                    };
+                  }[];
                 } | null;
                 /** @description The `hijriAdjustment` applied (0 when not given). */
                 hijriAdjustment: number;
@@ -1255,6 +1359,18 @@ export interface operations {
                 lat: number;
                 lng: number;
                 timezone: string;
+                /** @description Only when the place was asked by `city`. */
+                city?: {
+                  /** @description GeoNames' name of the city. */
+                  name: string;
+                  /** @description ISO 3166-1 alpha-2. */
+                  country: string;
+                  /** @description Its id at geonames.org. */
+                  geonameId: number;
+                  population: number;
+                  lat: number;
+                  lng: number;
+                };
               };
               /** @description The method as applied that day: custom angles included, and Umm al-Qura's 120-minute Isha in Ramadan. */
               method: {
@@ -1503,11 +1619,15 @@ export interface operations {
   };
   getPrayerTimesCalendar: {
     parameters: {
-      query: {
+      query?: {
         /** @description Latitude in degrees, -90..90. */
-        lat: number;
+        lat?: number;
         /** @description Longitude in degrees, -180..180. */
-        lng: number;
+        lng?: number;
+        /** @description A city by name instead of `lat` and `lng` (not with them), matched offline in GeoNames cities (CC BY 4.0): case-, accent- and diacritic-insensitively, by its name or any alternate name the data carries, in any script (`Baku`, `baku`, `Bakı`, `Баку`); of several matches the most populous. `data.location.city` (or `data.city`) then names the city found. No match: 400 naming `city`. `GET /cities?q=` lists names. */
+        city?: string;
+        /** @description Only with `city`: the ISO 3166-1 alpha-2 code of its country (`AZ`, any case). */
+        country?: string;
         /** @description IANA time zone of the local times, e.g. Europe/London (any case; answered in its canonical case). Absent: the zone in force at `lat`,`lng`, from an offline boundary map. An unknown name: 400. */
         timezone?: string;
         /** @description Calculation method: a slug, or Aladhan's numeric id as an alias (muslim-world-league = 3, egyptian = 5, karachi = 1, umm-al-qura = 4, dubai = 16, moonsighting-committee = 15, north-america = 2, kuwait = 9, qatar = 10, singapore = 11, tehran = 7, turkey = 13, jafari = 0, gulf = 8, france = 12, russia = 14, jakim = 17, tunisia = 18, algeria = 19, kemenag = 20, morocco = 21, portugal = 22, jordan = 23, custom = 99). `GET /prayer-times/methods` lists each with its parameters. `custom` takes `fajrAngle`, `ishaAngle` or `ishaInterval`; those left out default to 18°, 17° and none. `auto`: the method of the authority of the country at `lat`,`lng` (the country is that of the IANA zone found there offline: Diyanet in Türkiye, Umm al-Qura in Saudi Arabia, ISNA in the US and Canada, Egyptian in Egypt, Karachi in Pakistan, India, Bangladesh and Afghanistan, JAKIM, KEMENAG, MUIS, UOIF, Russia, Dubai, Kuwait, Qatar, Gulf in Bahrain and Oman, Tehran, Tunisia, Algeria, Morocco, Portugal, Jordan), else, and at sea, Muslim World League; the response's `method` then has `chosenBy` (`country` or `default`) and `country`. */
@@ -1584,9 +1704,13 @@ export interface operations {
         /** @description Days added to the Umm al-Qura date for a local moon sighting (1: the month began a day earlier than Umm al-Qura's), applied the same way on `/hijri`, `/prayer-times` and the calendars and echoed as `hijriAdjustment`; Umm al-Qura's Ramadan Isha follows the adjusted date. */
         hijriAdjustment?: number;
         /** @description Gregorian year. */
-        year: number;
+        year?: number;
         /** @description Gregorian month, 1–12. */
-        month: number;
+        month?: number;
+        /** @description Instead of `year` and `month`: a Hijri (Umm al-Qura) month, e.g. a Ramadan timetable. */
+        hijriYear?: number;
+        /** @description With `hijriYear`: the Hijri month, 1–12 (9 is Ramadan). */
+        hijriMonth?: number;
       };
       header?: never;
       path?: never;
@@ -1616,6 +1740,18 @@ export interface operations {
                   year: number;
                   month: number;
                   day: number;
+                  /** @description The Islamic days falling on this Hijri date (`GET /hijri/events`), ids and names; usually none. */
+                  events: {
+                    id: string;
+                    /** @description The name in en, ar, az, ru and tr. */
+                    name: {
+                      en: string;
+                      ar: string;
+                      az: string;
+                      ru: string;
+                      tr: string;
+                    };
+                  }[];
                 } | null;
                 /** @description The `hijriAdjustment` applied (0 when not given). */
                 hijriAdjustment: number;
@@ -1624,6 +1760,18 @@ export interface operations {
                 lat: number;
                 lng: number;
                 timezone: string;
+                /** @description Only when the place was asked by `city`. */
+                city?: {
+                  /** @description GeoNames' name of the city. */
+                  name: string;
+                  /** @description ISO 3166-1 alpha-2. */
+                  country: string;
+                  /** @description Its id at geonames.org. */
+                  geonameId: number;
+                  population: number;
+                  lat: number;
+                  lng: number;
+                };
               };
               /** @description The method as applied that day: custom angles included, and Umm al-Qura's 120-minute Isha in Ramadan. */
               method: {
@@ -1874,9 +2022,13 @@ export interface operations {
     parameters: {
       query: {
         /** @description Latitude in degrees, -90..90. */
-        lat: number;
+        lat?: number;
         /** @description Longitude in degrees, -180..180. */
-        lng: number;
+        lng?: number;
+        /** @description A city by name instead of `lat` and `lng` (not with them), matched offline in GeoNames cities (CC BY 4.0): case-, accent- and diacritic-insensitively, by its name or any alternate name the data carries, in any script (`Baku`, `baku`, `Bakı`, `Баку`); of several matches the most populous. `data.location.city` (or `data.city`) then names the city found. No match: 400 naming `city`. `GET /cities?q=` lists names. */
+        city?: string;
+        /** @description Only with `city`: the ISO 3166-1 alpha-2 code of its country (`AZ`, any case). */
+        country?: string;
         /** @description IANA time zone of the local times, e.g. Europe/London (any case; answered in its canonical case). Absent: the zone in force at `lat`,`lng`, from an offline boundary map. An unknown name: 400. */
         timezone?: string;
         /** @description Calculation method: a slug, or Aladhan's numeric id as an alias (muslim-world-league = 3, egyptian = 5, karachi = 1, umm-al-qura = 4, dubai = 16, moonsighting-committee = 15, north-america = 2, kuwait = 9, qatar = 10, singapore = 11, tehran = 7, turkey = 13, jafari = 0, gulf = 8, france = 12, russia = 14, jakim = 17, tunisia = 18, algeria = 19, kemenag = 20, morocco = 21, portugal = 22, jordan = 23, custom = 99). `GET /prayer-times/methods` lists each with its parameters. `custom` takes `fajrAngle`, `ishaAngle` or `ishaInterval`; those left out default to 18°, 17° and none. `auto`: the method of the authority of the country at `lat`,`lng` (the country is that of the IANA zone found there offline: Diyanet in Türkiye, Umm al-Qura in Saudi Arabia, ISNA in the US and Canada, Egyptian in Egypt, Karachi in Pakistan, India, Bangladesh and Afghanistan, JAKIM, KEMENAG, MUIS, UOIF, Russia, Dubai, Kuwait, Qatar, Gulf in Bahrain and Oman, Tehran, Tunisia, Algeria, Morocco, Portugal, Jordan), else, and at sea, Muslim World League; the response's `method` then has `chosenBy` (`country` or `default`) and `country`. */
@@ -1956,6 +2108,12 @@ export interface operations {
         year: number;
         /** @description Gregorian month, 1–12. */
         month: number;
+        /** @description A reminder (VALARM) this many minutes (0–120) before each prayer event. */
+        alarm?: number;
+        /** @description The language of the events' names and the calendar's title: en, ar, az, ru, tr. */
+        lang?: 'en' | 'ar' | 'az' | 'ru' | 'tr';
+        /** @description true: the Islamic days (`/hijri/events`) as all-day events, named in `lang`. */
+        events?: boolean;
         /** @description How many months from `year`/`month` the feed covers. */
         months?: number;
         /** @description The API key, for calendar apps that cannot send `X-API-Key` (the header wins when both are sent). Accepted on this route only; a URL holding it is a secret. */
@@ -2366,13 +2524,581 @@ export interface operations {
       };
     };
   };
-  getQibla: {
+  getPrayerTimesNext: {
+    parameters: {
+      query?: {
+        /** @description Latitude in degrees, -90..90. */
+        lat?: number;
+        /** @description Longitude in degrees, -180..180. */
+        lng?: number;
+        /** @description A city by name instead of `lat` and `lng` (not with them), matched offline in GeoNames cities (CC BY 4.0): case-, accent- and diacritic-insensitively, by its name or any alternate name the data carries, in any script (`Baku`, `baku`, `Bakı`, `Баку`); of several matches the most populous. `data.location.city` (or `data.city`) then names the city found. No match: 400 naming `city`. `GET /cities?q=` lists names. */
+        city?: string;
+        /** @description Only with `city`: the ISO 3166-1 alpha-2 code of its country (`AZ`, any case). */
+        country?: string;
+        /** @description IANA time zone of the local times, e.g. Europe/London (any case; answered in its canonical case). Absent: the zone in force at `lat`,`lng`, from an offline boundary map. An unknown name: 400. */
+        timezone?: string;
+        /** @description Calculation method: a slug, or Aladhan's numeric id as an alias (muslim-world-league = 3, egyptian = 5, karachi = 1, umm-al-qura = 4, dubai = 16, moonsighting-committee = 15, north-america = 2, kuwait = 9, qatar = 10, singapore = 11, tehran = 7, turkey = 13, jafari = 0, gulf = 8, france = 12, russia = 14, jakim = 17, tunisia = 18, algeria = 19, kemenag = 20, morocco = 21, portugal = 22, jordan = 23, custom = 99). `GET /prayer-times/methods` lists each with its parameters. `custom` takes `fajrAngle`, `ishaAngle` or `ishaInterval`; those left out default to 18°, 17° and none. `auto`: the method of the authority of the country at `lat`,`lng` (the country is that of the IANA zone found there offline: Diyanet in Türkiye, Umm al-Qura in Saudi Arabia, ISNA in the US and Canada, Egyptian in Egypt, Karachi in Pakistan, India, Bangladesh and Afghanistan, JAKIM, KEMENAG, MUIS, UOIF, Russia, Dubai, Kuwait, Qatar, Gulf in Bahrain and Oman, Tehran, Tunisia, Algeria, Morocco, Portugal, Jordan), else, and at sea, Muslim World League; the response's `method` then has `chosenBy` (`country` or `default`) and `country`. */
+        method?:
+          | 'muslim-world-league'
+          | 'egyptian'
+          | 'karachi'
+          | 'umm-al-qura'
+          | 'dubai'
+          | 'moonsighting-committee'
+          | 'north-america'
+          | 'kuwait'
+          | 'qatar'
+          | 'singapore'
+          | 'tehran'
+          | 'turkey'
+          | 'jafari'
+          | 'gulf'
+          | 'france'
+          | 'russia'
+          | 'jakim'
+          | 'tunisia'
+          | 'algeria'
+          | 'kemenag'
+          | 'morocco'
+          | 'portugal'
+          | 'jordan'
+          | 'custom'
+          | 'auto'
+          | '3'
+          | '5'
+          | '1'
+          | '4'
+          | '16'
+          | '15'
+          | '2'
+          | '9'
+          | '10'
+          | '11'
+          | '7'
+          | '13'
+          | '0'
+          | '8'
+          | '12'
+          | '14'
+          | '17'
+          | '18'
+          | '19'
+          | '20'
+          | '21'
+          | '22'
+          | '23'
+          | '99';
+        /** @description Asr shadow factor: `shafi` 1 (also Maliki and Hanbali), `hanafi` 2. */
+        madhab?: 'shafi' | 'hanafi';
+        /** @description How Fajr and Isha are bounded where twilight lasts long. Absent: the one recommended for the latitude (`seventh-of-the-night` above 48°, else `middle-of-the-night`). The rule applied is echoed in the response. */
+        highLatitudeRule?: 'middle-of-the-night' | 'seventh-of-the-night' | 'twilight-angle';
+        /** @description Where the sun does not rise or set (polar day or night): `aqrab-balad` takes the times of the nearest latitude where it does, `aqrab-yaum` those of the nearest day when it does; `unresolved` answers null for the times that do not exist. */
+        polarCircleResolution?: 'aqrab-balad' | 'aqrab-yaum' | 'unresolved';
+        /** @description Twilight used for Isha by `method=moonsighting-committee` only (400 with any other method); default `general`. */
+        shafaq?: 'general' | 'ahmer' | 'abyad';
+        /** @description Sun's depression below the horizon for Fajr, in degrees. Only with `method=custom` (400 otherwise). */
+        fajrAngle?: number;
+        /** @description Sun's depression below the horizon for Isha, in degrees. Only with `method=custom` (400 otherwise). */
+        ishaAngle?: number;
+        /** @description Isha this many minutes after Maghrib instead of by angle (not together with `ishaAngle`). Only with `method=custom`. */
+        ishaInterval?: number;
+        /** @description Minutes added to the computed times, after the method's own offsets: comma-separated `name:minutes` with names fajr, sunrise, dhuhr, asr, maghrib, isha and whole minutes from -120 to 120, e.g. `fajr:2,isha:-1`. */
+        adjustments?: string;
+        /** @description `imsak` is this many minutes before Fajr (after adjustments). */
+        imsakMinutes?: number;
+        /** @description The night that `midnight`, `firstThird` and `lastThird` divide: `standard` from Maghrib to the next day's Fajr (adhan's SunnahTimes), `jafari` from sunset to the next Fajr (Aladhan's and PrayTimes' Jafari midnight). Aladhan's own standard midnight (sunset to sunrise) is not offered. */
+        midnightMode?: 'standard' | 'jafari';
+        /** @description Days added to the Umm al-Qura date for a local moon sighting (1: the month began a day earlier than Umm al-Qura's), applied the same way on `/hijri`, `/prayer-times` and the calendars and echoed as `hijriAdjustment`; Umm al-Qura's Ramadan Isha follows the adjusted date. */
+        hijriAdjustment?: number;
+        /** @description The instant asked about; default now. */
+        at?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description Null only where no time is known (polar night). */
+              current: {
+                /** @enum {string} */
+                name: 'fajr' | 'sunrise' | 'dhuhr' | 'asr' | 'maghrib' | 'isha';
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 with the local offset.
+                 */
+                time: string;
+              } | null;
+              next: {
+                /** @enum {string} */
+                name: 'fajr' | 'sunrise' | 'dhuhr' | 'asr' | 'maghrib' | 'isha';
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 with the local offset.
+                 */
+                time: string;
+                inSeconds: number;
+              };
+              /**
+               * Format: date-time
+               * @description The instant answered for, in UTC.
+               */
+              at: string;
+              location: {
+                lat: number;
+                lng: number;
+                timezone: string;
+                /** @description Only when the place was asked by `city`. */
+                city?: {
+                  /** @description GeoNames' name of the city. */
+                  name: string;
+                  /** @description ISO 3166-1 alpha-2. */
+                  country: string;
+                  /** @description Its id at geonames.org. */
+                  geonameId: number;
+                  population: number;
+                  lat: number;
+                  lng: number;
+                };
+              };
+              /** @description The method as applied that day: custom angles included, and Umm al-Qura's 120-minute Isha in Ramadan. */
+              method: {
+                /** @description The slug. */
+                id: string;
+                name: string;
+                /** @description Aladhan's numeric id, also accepted as `method`. */
+                aladhanId: number;
+                fajrAngle: number;
+                /** @description 0 when Isha is a fixed interval after Maghrib. */
+                ishaAngle: number;
+                /** @description Minutes from Maghrib to Isha; 0 when Isha is by angle. */
+                ishaInterval: number;
+                /** @description Sun's depression for Maghrib (Shia methods); null: Maghrib is at sunset. */
+                maghribAngle: number | null;
+                /** @description The authority's own fixed minute offsets per time. */
+                offsets: {
+                  fajr: number;
+                  sunrise: number;
+                  dhuhr: number;
+                  asr: number;
+                  maghrib: number;
+                  isha: number;
+                };
+                /**
+                 * @description Only for moonsighting-committee.
+                 * @enum {string}
+                 */
+                shafaq?: 'general' | 'ahmer' | 'abyad';
+                /**
+                 * @description Only with `method=auto`: `country` when the country at the point has a method, else `default` (Muslim World League).
+                 * @enum {string}
+                 */
+                chosenBy?: 'country' | 'default';
+                /** @description Only with `method=auto`: the ISO 3166-1 code of the country whose method was chosen, else null. */
+                country?: string | null;
+              };
+            };
+          };
+        };
+      };
+      /** @description Not Modified: `If-None-Match` matched the ETag; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `MISSING_API_KEY`, `INVALID_API_KEY`, `EXPIRED_API_KEY` */
+      401: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'MISSING_API_KEY' | 'INVALID_API_KEY' | 'EXPIRED_API_KEY';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE`, `INSUFFICIENT_PERMISSION` */
+      403: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_PERMISSION';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds until the window resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE` */
+      503: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'SERVICE_UNAVAILABLE';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getCities: {
     parameters: {
       query: {
+        /** @description The first letters of the name. */
+        q: string;
+        /** @description Only with `city`: the ISO 3166-1 alpha-2 code of its country (`AZ`, any case). */
+        country?: string;
+        /** @description How many cities at most (default 10). */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description GeoNames' name of the city. */
+              name: string;
+              /** @description ISO 3166-1 alpha-2. */
+              country: string;
+              /** @description Its id at geonames.org. */
+              geonameId: number;
+              population: number;
+              lat: number;
+              lng: number;
+            }[];
+          };
+        };
+      };
+      /** @description Not Modified: `If-None-Match` matched the ETag; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `MISSING_API_KEY`, `INVALID_API_KEY`, `EXPIRED_API_KEY` */
+      401: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'MISSING_API_KEY' | 'INVALID_API_KEY' | 'EXPIRED_API_KEY';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE`, `INSUFFICIENT_PERMISSION` */
+      403: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_PERMISSION';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds until the window resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE` */
+      503: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'SERVICE_UNAVAILABLE';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getQibla: {
+    parameters: {
+      query?: {
         /** @description Latitude in degrees, -90..90. */
-        lat: number;
+        lat?: number;
         /** @description Longitude in degrees, -180..180. */
-        lng: number;
+        lng?: number;
+        /** @description A city by name instead of `lat` and `lng` (not with them), matched offline in GeoNames cities (CC BY 4.0): case-, accent- and diacritic-insensitively, by its name or any alternate name the data carries, in any script (`Baku`, `baku`, `Bakı`, `Баку`); of several matches the most populous. `data.location.city` (or `data.city`) then names the city found. No match: 400 naming `city`. `GET /cities?q=` lists names. */
+        city?: string;
+        /** @description Only with `city`: the ISO 3166-1 alpha-2 code of its country (`AZ`, any case). */
+        country?: string;
       };
       header?: never;
       path?: never;
@@ -2404,6 +3130,18 @@ export interface operations {
                 lng: number;
               };
               distanceKm: number;
+              /** @description Only when asked by `city`. */
+              city?: {
+                /** @description GeoNames' name of the city. */
+                name: string;
+                /** @description ISO 3166-1 alpha-2. */
+                country: string;
+                /** @description Its id at geonames.org. */
+                geonameId: number;
+                population: number;
+                lat: number;
+                lng: number;
+              };
             };
           };
         };
@@ -2615,10 +3353,13 @@ export interface operations {
                 year: number;
                 month: number;
                 day: number;
-                /** @description Day of the week in English and Arabic. */
+                /** @description Day of the week in en, ar, az, ru and tr. */
                 weekday: {
                   en: string;
                   ar: string;
+                  az: string;
+                  ru: string;
+                  tr: string;
                 };
               };
               hijri: {
@@ -2627,18 +3368,548 @@ export interface operations {
                 year: number;
                 month: number;
                 day: number;
-                /** @description Month name in English (transliterated) and Arabic. */
+                /** @description Month name in English (transliterated), Arabic, Azerbaijani, Russian and Turkish. */
                 monthName: {
                   en: string;
                   ar: string;
+                  az: string;
+                  ru: string;
+                  tr: string;
                 };
                 /**
                  * @description Days in this Hijri month: 29 or 30, and 28 or 31 for eight months of 1343–1364 AH, as the published Umm al-Qura calendar has them.
                  * @enum {integer}
                  */
                 monthLength: 28 | 29 | 30 | 31;
+                /** @description The Islamic days falling on this Hijri date (`GET /hijri/events`), ids and names; usually none. */
+                events: {
+                  id: string;
+                  /** @description The name in en, ar, az, ru and tr. */
+                  name: {
+                    en: string;
+                    ar: string;
+                    az: string;
+                    ru: string;
+                    tr: string;
+                  };
+                }[];
               };
             };
+          };
+        };
+      };
+      /** @description Not Modified: `If-None-Match` matched the ETag; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `MISSING_API_KEY`, `INVALID_API_KEY`, `EXPIRED_API_KEY` */
+      401: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'MISSING_API_KEY' | 'INVALID_API_KEY' | 'EXPIRED_API_KEY';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE`, `INSUFFICIENT_PERMISSION` */
+      403: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_PERMISSION';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds until the window resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE` */
+      503: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'SERVICE_UNAVAILABLE';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getHijriCalendar: {
+    parameters: {
+      query?: {
+        /** @description Hijri year (with `month`). */
+        year?: number;
+        /** @description Hijri month, 1–12 (with `year`). */
+        month?: number;
+        /** @description Gregorian year (with `gregorianMonth`). */
+        gregorianYear?: number;
+        /** @description Gregorian month, 1–12 (with `gregorianYear`). */
+        gregorianMonth?: number;
+        /** @description Days added to the Umm al-Qura date for a local moon sighting (1: the month began a day earlier than Umm al-Qura's), applied the same way on `/hijri`, `/prayer-times` and the calendars and echoed as `hijriAdjustment`; Umm al-Qura's Ramadan Isha follows the adjusted date. */
+        hijriAdjustment?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @enum {string} */
+              calendar: 'umm-al-qura';
+              /** @description The `hijriAdjustment` applied (0 when not given). */
+              hijriAdjustment: number;
+              gregorian: {
+                /** @description YYYY-MM-DD. */
+                date: string;
+                year: number;
+                month: number;
+                day: number;
+                /** @description Day of the week in en, ar, az, ru and tr. */
+                weekday: {
+                  en: string;
+                  ar: string;
+                  az: string;
+                  ru: string;
+                  tr: string;
+                };
+              };
+              hijri: {
+                /** @description YYYY-MM-DD. */
+                date: string;
+                year: number;
+                month: number;
+                day: number;
+                /** @description Month name in English (transliterated), Arabic, Azerbaijani, Russian and Turkish. */
+                monthName: {
+                  en: string;
+                  ar: string;
+                  az: string;
+                  ru: string;
+                  tr: string;
+                };
+                /**
+                 * @description Days in this Hijri month: 29 or 30, and 28 or 31 for eight months of 1343–1364 AH, as the published Umm al-Qura calendar has them.
+                 * @enum {integer}
+                 */
+                monthLength: 28 | 29 | 30 | 31;
+                /** @description The Islamic days falling on this Hijri date (`GET /hijri/events`), ids and names; usually none. */
+                events: {
+                  id: string;
+                  /** @description The name in en, ar, az, ru and tr. */
+                  name: {
+                    en: string;
+                    ar: string;
+                    az: string;
+                    ru: string;
+                    tr: string;
+                  };
+                }[];
+              };
+            }[];
+          };
+        };
+      };
+      /** @description Not Modified: `If-None-Match` matched the ETag; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `MISSING_API_KEY`, `INVALID_API_KEY`, `EXPIRED_API_KEY` */
+      401: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'MISSING_API_KEY' | 'INVALID_API_KEY' | 'EXPIRED_API_KEY';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE`, `INSUFFICIENT_PERMISSION` */
+      403: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_PERMISSION';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds until the window resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE` */
+      503: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'SERVICE_UNAVAILABLE';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getHijriEvents: {
+    parameters: {
+      query?: {
+        /** @description Hijri year. */
+        year?: number;
+        /** @description Gregorian year. */
+        gregorianYear?: number;
+        /** @description Days added to the Umm al-Qura date for a local moon sighting (1: the month began a day earlier than Umm al-Qura's), applied the same way on `/hijri`, `/prayer-times` and the calendars and echoed as `hijriAdjustment`; Umm al-Qura's Ramadan Isha follows the adjusted date. */
+        hijriAdjustment?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description The same for the day every year, e.g. `eid-al-fitr`. */
+              id: string;
+              /** @description The name in en, ar, az, ru and tr. */
+              name: {
+                en: string;
+                ar: string;
+                az: string;
+                ru: string;
+                tr: string;
+              };
+              /**
+               * @description `general`: kept across the Muslim world; `some-communities`: the urs or birth of a particular figure, kept by particular Sufi orders or Shia communities.
+               * @enum {string}
+               */
+              observance: 'general' | 'some-communities';
+              hijri: {
+                /** @description YYYY-MM-DD. */
+                date: string;
+                year: number;
+                month: number;
+                day: number;
+                /** @description Month name in English (transliterated), Arabic, Azerbaijani, Russian and Turkish. */
+                monthName: {
+                  en: string;
+                  ar: string;
+                  az: string;
+                  ru: string;
+                  tr: string;
+                };
+                /**
+                 * @description Days in this Hijri month: 29 or 30, and 28 or 31 for eight months of 1343–1364 AH, as the published Umm al-Qura calendar has them.
+                 * @enum {integer}
+                 */
+                monthLength: 28 | 29 | 30 | 31;
+                /** @description The Islamic days falling on this Hijri date (`GET /hijri/events`), ids and names; usually none. */
+                events: {
+                  id: string;
+                  /** @description The name in en, ar, az, ru and tr. */
+                  name: {
+                    en: string;
+                    ar: string;
+                    az: string;
+                    ru: string;
+                    tr: string;
+                  };
+                }[];
+              };
+              gregorian: {
+                /** @description YYYY-MM-DD. */
+                date: string;
+                year: number;
+                month: number;
+                day: number;
+                /** @description Day of the week in en, ar, az, ru and tr. */
+                weekday: {
+                  en: string;
+                  ar: string;
+                  az: string;
+                  ru: string;
+                  tr: string;
+                };
+              };
+            }[];
           };
         };
       };

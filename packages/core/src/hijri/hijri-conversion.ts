@@ -3,7 +3,9 @@ import { adjustedHijriOf, validHijriAdjustment } from './hijri-adjustment.js';
 import { parameterError, PARAMETER_RULES, ruleBroken } from '../parameter-error.js';
 import { resolveTimeZone } from '../timezone/time-zone.js';
 import { todayIn } from '../timezone/zoned-time.js';
-import { HIJRI_MONTH_NAMES, WEEKDAY_NAMES, type BilingualName } from './hijri-names.js';
+import type { Names } from '../names/languages.js';
+import { HIJRI_MONTH_NAMES, WEEKDAY_NAMES } from './hijri-names.js';
+import { islamicDaysOn } from './islamic-days.js';
 import {
   gregorianToUmmAlQura,
   hijriMonthLength,
@@ -19,9 +21,19 @@ export interface HijriConversion {
   calendar: 'umm-al-qura';
   /** Days added to the Umm al-Qura date (a local sighting), −2..2; 0 is the table itself. */
   hijriAdjustment: number;
-  gregorian: CivilDate & { date: string; weekday: BilingualName };
-  hijri: HijriDateParts & { date: string; monthName: BilingualName; monthLength: HijriMonthLength };
+  gregorian: CivilDate & { date: string; weekday: Names };
+  hijri: HijriDateParts & { date: string; monthName: Names; monthLength: HijriMonthLength; events: DayEvent[] };
 }
+
+/** An Islamic day falling on a date, as every Hijri date object carries it (CONTRACT §19). */
+export interface DayEvent {
+  id: string;
+  name: Names;
+}
+
+/** The Islamic days of a Hijri date (month and day), ids and names. */
+export const eventsOf = ({ month, day }: { month: number; day: number }): DayEvent[] =>
+  islamicDaysOn(month, day).map(({ id, name }) => ({ id, name: { ...name } }));
 
 /** Converts a Gregorian `YYYY-MM-DD` to Umm al-Qura, shifted by `hijriAdjustment` days (see `adjustedHijriOf`). */
 export function toHijri(date: string, hijriAdjustment: unknown = 0): HijriConversion {
@@ -97,7 +109,7 @@ function parseHijriDate(text: string): HijriDateParts & { monthLength: HijriMont
   return { year, month, day, monthLength };
 }
 
-function describeDay(
+export function describeDay(
   gregorian: CivilDate,
   hijri: HijriDateParts,
   hijriAdjustment: number,
@@ -116,6 +128,7 @@ function describeDay(
       ...pick(hijri),
       monthName: { ...HIJRI_MONTH_NAMES[hijri.month - 1]! },
       monthLength,
+      events: eventsOf(hijri),
     },
   };
 }

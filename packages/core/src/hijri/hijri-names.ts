@@ -1,34 +1,15 @@
-/** English and Arabic names; @tabby_ai/hijri-converter only converts dates and has no names of its own. */
+import { HIJRI_MONTH_NAMES_BY_LANGUAGE, WEEKDAY_NAMES_BY_LANGUAGE, type Names } from '../names/languages.js';
+
+/** A name in English and Arabic at least; the names of this service carry all five languages (`Names`). */
 export interface BilingualName {
   en: string;
   ar: string;
 }
 
-/** Index 0 is Muharram (month 1). Standard transliterations; Arabic as printed on Umm al-Qura calendars. */
-export const HIJRI_MONTH_NAMES: readonly BilingualName[] = [
-  { en: 'Muharram', ar: 'محرم' },
-  { en: 'Safar', ar: 'صفر' },
-  { en: 'Rabi al-Awwal', ar: 'ربيع الأول' },
-  { en: 'Rabi al-Thani', ar: 'ربيع الآخر' },
-  { en: 'Jumada al-Ula', ar: 'جمادى الأولى' },
-  { en: 'Jumada al-Akhirah', ar: 'جمادى الآخرة' },
-  { en: 'Rajab', ar: 'رجب' },
-  { en: 'Shaban', ar: 'شعبان' },
-  { en: 'Ramadan', ar: 'رمضان' },
-  { en: 'Shawwal', ar: 'شوال' },
-  { en: 'Dhu al-Qadah', ar: 'ذو القعدة' },
-  { en: 'Dhu al-Hijjah', ar: 'ذو الحجة' },
-];
+/** Index 0 is Muharram (month 1), in the five languages (names/languages.ts). */
+export const HIJRI_MONTH_NAMES: readonly Names[] = HIJRI_MONTH_NAMES_BY_LANGUAGE;
 
-/** Index 0 is Sunday, as `Date.prototype.getUTCDay` counts. */
-export const WEEKDAY_NAMES: readonly BilingualName[] = [
-  { en: 'Sunday', ar: 'الأحد' },
-  { en: 'Monday', ar: 'الاثنين' },
-  { en: 'Tuesday', ar: 'الثلاثاء' },
-  { en: 'Wednesday', ar: 'الأربعاء' },
-  { en: 'Thursday', ar: 'الخميس' },
-  { en: 'Friday', ar: 'الجمعة' },
-  { en: 'Saturday', ar: 'السبت' },
-];
+/** Index 0 is Sunday, as `Date.prototype.getUTCDay` counts, in the five languages. */
+export const WEEKDAY_NAMES: readonly Names[] = WEEKDAY_NAMES_BY_LANGUAGE;
 
 export const RAMADAN = 9;

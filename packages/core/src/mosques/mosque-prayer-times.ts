@@ -2,6 +2,9 @@ import { ruleBroken, PARAMETER_RULES } from '../parameter-error.js';
 import { dayCalculator } from '../prayer-times/day-calculator.js';
 import { escapeText, icalendarText, utcDateTime, vtimezoneLines } from '../prayer-times/icalendar-text.js';
 import { MAX_FEED_MONTHS, start } from '../prayer-times/prayer-feed.js';
+import { alarmLines, islamicDayEventLines, validFeedOptions, type FeedOptions } from '../prayer-times/feed-options.js';
+import { PRAYER_TIME_NAMES, type NameLanguage } from '../names/languages.js';
+import { MOSQUE_FEED_WORDS } from './mosque-feed-words.js';
 import { resolvePrayerSettings, type PrayerSettings } from '../prayer-times/prayer-settings.js';
 import { assertCalendarMonth, PRAYER_TIMES_YEARS } from '../prayer-times/prayer-times.js';
 import type { PrayerTimesDay } from '../prayer-times/prayer-times-types.js';
@@ -131,15 +134,7 @@ function monthOf(mosque: PublicMosque, year: number, month: number): MosquePraye
   return Array.from({ length: daysInMonth(year, month) }, (_, index) => calculate({ year, month, day: index + 1 }));
 }
 
-const TITLES: Record<IqamaPrayer, string> = {
-  fajr: 'Fajr',
-  dhuhr: 'Dhuhr',
-  asr: 'Asr',
-  maghrib: 'Maghrib',
-  isha: 'Isha',
-};
-
-export interface MosqueFeedInput {
+export interface MosqueFeedInput extends FeedOptions {
   year: number;
   month: number;
   /** Months from `year`/`month`, 1–12; default 1. */
@@ -159,6 +154,7 @@ export async function mosqueCalendarFeed(
   input: MosqueFeedInput,
 ): Promise<string> {
   assertCalendarMonth(input.year, input.month);
+  const feed = validFeedOptions(input);
   const months = input.months ?? 1;
   if (!Number.isInteger(months) || months < 1 || months > MAX_FEED_MONTHS)
     throw ruleBroken('months', PARAMETER_RULES.wholeNumber(1, MAX_FEED_MONTHS));
@@ -182,37 +178,53 @@ export async function mosqueCalendarFeed(
     'PRODID:-//Islamic Data API//Mosque prayer times//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    `X-WR-CALNAME:${escapeText(`${name}: prayer times`)}`,
+    `X-WR-CALNAME:${escapeText(`${name}: ${MOSQUE_FEED_WORDS.prayerTimes[feed.lang]}`)}`,
     `X-WR-TIMEZONE:${timeZone}`,
     'REFRESH-INTERVAL;VALUE=DURATION:P1D',
     'X-PUBLISHED-TTL:P1D',
     ...vtimezoneLines(timeZone, utcMidnight(addDays(first, -1)), utcMidnight(addDays(afterLast, 1))),
-    ...days.flatMap((day) => mosqueDayEvents(day, timeZone, stamp, name)),
+    ...days.flatMap((day) => mosqueDayEvents(day, { timeZone, stamp, name, alarm: feed.alarm, lang: feed.lang })),
+    ...(feed.events
+      ? islamicDayEventLines(days, feed.lang, stamp, `${mosque.slug}-${days[0]!.date.hijriAdjustment}`)
+      : []),
     'END:VCALENDAR',
   ]);
 }
 
-/** The events of a day in order: each prayer's adhan then its iqama, and Jumu'ah on Fridays. */
-export function mosqueDayEvents(day: MosquePrayerDay, timeZone: string, stamp: string, name: string): string[] {
+/**
+ * The events of a day in order: each prayer's adhan then its iqama, and Jumu'ah on Fridays; named in `lang`
+ * ("Fajr · Iqama"), each with a reminder `alarm` minutes before when asked.
+ */
+export function mosqueDayEvents(
+  day: MosquePrayerDay,
+  feed: { timeZone: string; stamp: string; name: string; alarm: number | null; lang: NameLanguage },
+): string[] {
   const compactDate = day.date.gregorian.replace(/-/g, '');
+  const { lang } = feed;
   const event = (id: string, timestamp: string, summary: string) => [
     'BEGIN:VEVENT',
     `UID:${compactDate}-${id}-${timestamp.slice(11, 16).replace(':', '')}-${day.mosque.slug}@islamic-data-api`,
-    `DTSTAMP:${stamp}`,
-    start(timestamp, timeZone),
+    `DTSTAMP:${feed.stamp}`,
+    start(timestamp, feed.timeZone),
     `SUMMARY:${escapeText(summary)}`,
-    `LOCATION:${escapeText(name)}`,
+    `LOCATION:${escapeText(feed.name)}`,
     'TRANSP:TRANSPARENT',
+    ...alarmLines(feed.alarm, summary),
     'END:VEVENT',
   ];
   const prayers = IQAMA_PRAYERS.flatMap((prayer) => {
     const adhan = day.timestamps[prayer];
     const iqama = day.iqama?.[prayer] ?? null;
+    const prayerName = PRAYER_TIME_NAMES[prayer][lang];
     return [
-      ...(adhan === null ? [] : event(`${prayer}-adhan`, adhan, `${TITLES[prayer]} adhan`)),
-      ...(iqama === null ? [] : event(`${prayer}-iqama`, iqama.timestamp, `${TITLES[prayer]} iqama`)),
+      ...(adhan === null ? [] : event(`${prayer}-adhan`, adhan, `${prayerName} · ${MOSQUE_FEED_WORDS.adhan[lang]}`)),
+      ...(iqama === null
+        ? []
+        : event(`${prayer}-iqama`, iqama.timestamp, `${prayerName} · ${MOSQUE_FEED_WORDS.iqama[lang]}`)),
     ];
   });
-  const jumuah = (day.jumuah ?? []).flatMap((time, index) => event(`jumuah-${index + 1}`, time.timestamp, "Jumu'ah"));
+  const jumuah = (day.jumuah ?? []).flatMap((time, index) =>
+    event(`jumuah-${index + 1}`, time.timestamp, MOSQUE_FEED_WORDS.jumuah[lang]),
+  );
   return [...prayers, ...jumuah];
 }

@@ -1,5 +1,6 @@
 import { Coordinates, PrayerTimes } from 'adhan';
 import { adjustedHijriOf } from '../hijri/hijri-adjustment.js';
+import { eventsOf } from '../hijri/hijri-conversion.js';
 import { RAMADAN } from '../hijri/hijri-names.js';
 import type { HijriDateParts } from '../hijri/umm-al-qura.js';
 import { addDays, daysBetween, formatIsoDate, utcMidnight, type CivilDate } from '../timezone/civil-date.js';
@@ -71,7 +72,7 @@ export function dayCalculator(settings: PrayerSettings, referenceDate: CivilDate
       timestamps[name] = local && formatZonedIso(local);
     });
     return {
-      date: { gregorian: formatIsoDate(date), hijri, hijriAdjustment },
+      date: { gregorian: formatIsoDate(date), hijri: hijri && { ...hijri, events: eventsOf(hijri) }, hijriAdjustment },
       location: { lat: settings.lat, lng: settings.lng, timezone: settings.timezone },
       method: appliedMethod(settings, ishaInterval),
       madhab: settings.madhab,

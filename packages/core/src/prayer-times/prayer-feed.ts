@@ -5,20 +5,14 @@ import { escapeText, icalendarText, localDateTime, utcDateTime, vtimezoneLines }
 import { resolvePrayerSettings, type PrayerSettings } from './prayer-settings.js';
 import { assertCalendarMonth, monthDays, PRAYER_TIMES_YEARS } from './prayer-times.js';
 import type { PrayerCalendarInput, PrayerTimesDay } from './prayer-times-types.js';
+import { FEED_WORDS, PRAYER_TIME_NAMES, type NameLanguage } from '../names/languages.js';
+import { alarmLines, islamicDayEventLines, validFeedOptions, type FeedOptions } from './feed-options.js';
 
 /** The prayers a feed has an event for; sunrise and the sunnah times are written in the events' descriptions. */
 export const FEED_PRAYERS = ['fajr', 'dhuhr', 'asr', 'maghrib', 'isha'] as const;
 export const MAX_FEED_MONTHS = 12;
 
-const TITLES: Record<(typeof FEED_PRAYERS)[number], string> = {
-  fajr: 'Fajr',
-  dhuhr: 'Dhuhr',
-  asr: 'Asr',
-  maghrib: 'Maghrib',
-  isha: 'Isha',
-};
-
-export interface PrayerFeedInput extends PrayerCalendarInput {
+export interface PrayerFeedInput extends PrayerCalendarInput, FeedOptions {
   /** Months from `year`/`month`, 1–12; default 1. */
   months?: number;
   /** The current instant: DTSTAMP is the start of its UTC day. Default: the system clock. */
@@ -33,6 +27,7 @@ export interface PrayerFeedInput extends PrayerCalendarInput {
  */
 export function prayerCalendarFeed(input: PrayerFeedInput): string {
   const settings = resolvePrayerSettings(input);
+  const feed = validFeedOptions(input);
   assertCalendarMonth(input.year, input.month);
   const months = input.months ?? 1;
   if (!Number.isInteger(months) || months < 1 || months > MAX_FEED_MONTHS)
@@ -55,12 +50,13 @@ export function prayerCalendarFeed(input: PrayerFeedInput): string {
     'PRODID:-//Islamic Data API//Prayer times//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    `X-WR-CALNAME:${escapeText(`Prayer times ${place} (${settings.method.name})`)}`,
+    `X-WR-CALNAME:${escapeText(`${FEED_WORDS.prayerTimes[feed.lang]} ${place} (${settings.method.name})`)}`,
     `X-WR-TIMEZONE:${settings.timezone}`,
     'REFRESH-INTERVAL;VALUE=DURATION:P1D',
     'X-PUBLISHED-TTL:P1D',
     ...vtimezoneLines(settings.timezone, utcMidnight(addDays(first, -1)), utcMidnight(addDays(afterLast, 1))),
-    ...days.flatMap((day) => dayEvents(day, settings, { stamp, settingsKey, place })),
+    ...days.flatMap((day) => dayEvents(day, settings, { stamp, settingsKey, place, ...feed })),
+    ...(feed.events ? islamicDayEventLines(days, feed.lang, stamp, String(settings.hijriAdjustment)) : []),
     'END:VCALENDAR',
   ]);
 }
@@ -68,21 +64,23 @@ export function prayerCalendarFeed(input: PrayerFeedInput): string {
 function dayEvents(
   day: PrayerTimesDay,
   settings: PrayerSettings,
-  shared: { stamp: string; settingsKey: string; place: string },
+  shared: { stamp: string; settingsKey: string; place: string; alarm: number | null; lang: NameLanguage },
 ): string[] {
   const { timings, timestamps } = day;
   const compactDate = day.date.gregorian.replace(/-/g, '');
   return FEED_PRAYERS.flatMap((prayer) => {
     const timestamp = timestamps[prayer];
     if (timestamp === null) return [];
+    const summary = PRAYER_TIME_NAMES[prayer][shared.lang];
     return [
       'BEGIN:VEVENT',
       `UID:${compactDate}-${prayer}-${shared.settingsKey}@islamic-data-api`,
       `DTSTAMP:${shared.stamp}`,
       start(timestamp, settings.timezone),
-      `SUMMARY:${TITLES[prayer]}`,
+      `SUMMARY:${escapeText(summary)}`,
       `DESCRIPTION:${escapeText(describe(prayer, timings, settings, shared.place))}`,
       'TRANSP:TRANSPARENT',
+      ...alarmLines(shared.alarm, summary),
       'END:VEVENT',
     ];
   });

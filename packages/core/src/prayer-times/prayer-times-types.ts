@@ -1,3 +1,4 @@
+import type { DayEvent } from '../hijri/hijri-conversion.js';
 import type { HijriDateParts } from '../hijri/umm-al-qura.js';
 import type { CalculationMethodDescription } from './calculation-methods.js';
 import { PRAYER_NAMES, type PrayerOffsets } from './prayer-names.js';
@@ -84,7 +85,7 @@ export type AppliedMethod = Pick<
 /** CONTRACT §6 `data`. A time that cannot be computed (polar day or night) is null. */
 export interface PrayerTimesDay {
   /** `hijri` is the Umm al-Qura date shifted by `hijriAdjustment` days. */
-  date: { gregorian: string; hijri: HijriDateParts | null; hijriAdjustment: number };
+  date: { gregorian: string; hijri: (HijriDateParts & { events: DayEvent[] }) | null; hijriAdjustment: number };
   location: { lat: number; lng: number; timezone: string };
   method: AppliedMethod;
   madhab: MadhabName;

@@ -1,9 +1,10 @@
-import { daysInMonth, parseIsoDate, type CivilDate } from '../timezone/civil-date.js';
+import { addDays, daysInMonth, parseIsoDate, type CivilDate } from '../timezone/civil-date.js';
+import { hijriMonthSpan } from '../hijri/hijri-calendars.js';
 import { parameterError, PARAMETER_RULES, ruleBroken } from '../parameter-error.js';
 import { todayIn } from '../timezone/zoned-time.js';
 import { dayCalculator } from './day-calculator.js';
 import { resolvePrayerSettings, type PrayerSettings } from './prayer-settings.js';
-import type { PrayerCalendarInput, PrayerTimesDay, PrayerTimesInput } from './prayer-times-types.js';
+import type { PrayerCalendarInput, PrayerTimesDay, PrayerTimesInput, PrayerTimesOptions } from './prayer-times-types.js';
 
 /**
  * Years a date or calendar may fall in: adhan builds dates with `new Date(year, …)`, which reads
@@ -49,4 +50,23 @@ function parsePrayerDate(text: string): CivilDate {
   const date = parseIsoDate(text, 'date');
   if (date.year < FIRST_YEAR) throw parameterError('date', `date must be in the years ${FIRST_YEAR} to ${LAST_YEAR}.`);
   return date;
+}
+
+export interface HijriPrayerCalendarInput extends PrayerTimesOptions {
+  hijriYear: number;
+  hijriMonth: number;
+}
+
+/**
+ * The days of a Hijri month (a Ramadan timetable, CONTRACT §19): the month as shifted by `hijriAdjustment`,
+ * each day a `prayerTimes` result (both dates in `date`).
+ */
+export function prayerCalendarOfHijriMonth(input: HijriPrayerCalendarInput): PrayerTimesDay[] {
+  const settings = resolvePrayerSettings(input);
+  const { first, length } = hijriMonthSpan(input.hijriYear, input.hijriMonth, settings.hijriAdjustment, {
+    year: 'hijriYear',
+    month: 'hijriMonth',
+  });
+  const calculate = dayCalculator(settings, addDays(first, 14));
+  return Array.from({ length }, (_, index) => calculate(addDays(first, index)));
 }

@@ -93,3 +93,39 @@ describe('http pipeline: access (key, scope, permission, guard, in the contractâ
     });
   });
 });
+
+describe('http pipeline: access of a key sent in a feed URL (keyInQuery: read-only-feed, CONTRACT Â§19)', () => {
+  const feed = aRoute({ method: 'get', resource: 'prayer-times', keyInQuery: 'read-only-feed', guard: undefined });
+  const sent = (scopes: string[], permissions: ApiKeyRecord['permissions']) =>
+    ok({ scopes: scopes as ApiKeyRecord['scopes'], permissions });
+  const inQuery = (verification: KeyVerification) => () => checkAccess(feed, verification, decoded('x'), 'query');
+
+  it('accepts a key whose scopes are only prayer-times and/or mosque:{slug} and whose permission is only read', () => {
+    for (const scopes of [['prayer-times'], ['prayer-times', 'mosque:al-noor'], ['prayer-times', 'mosque:a-1']])
+      expect(codeOf(inQuery(sent(scopes, ['read'])))).to.equal('passed');
+  });
+
+  it('refuses any other key there with 403 saying why, whichever wider scope or permission it has', () => {
+    const refused: [string[], ApiKeyRecord['permissions'], string][] = [
+      [['*'], ['read'], 'INSUFFICIENT_SCOPE'],
+      [['prayer-times', 'hijri'], ['read'], 'INSUFFICIENT_SCOPE'],
+      [['prayer-times', 'mosque:Bad Slug'], ['read'], 'INSUFFICIENT_SCOPE'],
+      [['prayer-times'], ['read', 'write'], 'INSUFFICIENT_PERMISSION'],
+      [['prayer-times'], ['read', 'delete'], 'INSUFFICIENT_PERMISSION'],
+    ];
+    for (const [scopes, permissions, code] of refused) {
+      expect(codeOf(inQuery(sent(scopes, permissions))), scopes.join()).to.equal(code);
+      expect(inQuery(sent(scopes, permissions))).to.throw(/cannot be sent in the URL: a key in a calendar URL must be read-only/);
+    }
+  });
+
+  it('holds only for a key sent in the query string of such a route: the header, and other routes, are unchanged', () => {
+    const wide = sent(['*'], ['read', 'write']);
+    expect(codeOf(() => checkAccess(feed, wide, decoded('x'), 'header'))).to.equal('passed');
+    const plain = aRoute({ method: 'get', resource: 'prayer-times', guard: undefined });
+    expect(codeOf(() => checkAccess(plain, wide, decoded('x'), 'query'))).to.equal('passed');
+    // The key checks still come first: an unknown key is 401, a key without the route's scope 403 as ever.
+    expect(codeOf(inQuery({ outcome: 'invalid' }))).to.equal('INVALID_API_KEY');
+    expect(codeOf(inQuery(sent(['hijri'], ['read'])))).to.equal('INSUFFICIENT_SCOPE');
+  });
+});

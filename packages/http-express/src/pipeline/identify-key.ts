@@ -28,6 +28,7 @@ export function keyIdentification(deps: { stores: Stores; clock: Clock; contentV
       ctx.versions = await deps.contentVersions.current();
       lookup = keys.at(ctx.versions);
     }
+    ctx.keySentIn = presented === undefined ? null : header === undefined ? 'query' : 'header';
     ctx.verification = await verifyApiKey({ keys: lookup, clock: deps.clock }, presented);
   };
 }

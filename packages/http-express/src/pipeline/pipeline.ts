@@ -78,13 +78,13 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     const api = match.kind === 'found' && match.target.kind === 'api' ? match.target : undefined;
     const servicePath = match.kind === 'method-not-allowed' && match.targets.some(({ kind }) => kind === 'service');
     if (!servicePath) {
-      await identify(ctx, api?.route.keyInQuery === true);
+      await identify(ctx, api?.route.keyInQuery !== undefined);
       if (!(await count(ctx, api?.route.addressLimit && (deps.submissionLimit ?? DEFAULT_SUBMISSION_LIMIT)))) return;
     }
     if (match.kind === 'not-found') throw new AppError('NOT_FOUND', `No route for ${req.method} ${ctx.path}.`);
     if (match.kind === 'method-not-allowed') return refuseMethod(ctx, match.allowed);
     const { route, validate } = api!;
-    ctx.key = checkAccess(route, ctx.verification, match);
+    ctx.key = checkAccess(route, ctx.verification, match, ctx.keySentIn ?? null);
     const query = parseQuery(ctx.rawQuery);
     if (route.htmlForm && isFormPost(req)) {
       const fields = await readFormBody(req, res);

@@ -15,6 +15,8 @@ export interface RequestContext {
   readonly rawQuery: string;
   /** The presented key's verification (the identify step); `missing` until then. */
   verification: KeyVerification;
+  /** Where the presented key was sent (the identify step): the `X-API-Key` header, the query string, or nowhere. */
+  keySentIn?: 'header' | 'query' | null;
   /** The key the access step accepted: null on open routes, where no key is needed or used. */
   key: ApiKeyRecord | null;
   /**

@@ -69,8 +69,11 @@ export interface RouteDefinition<
   /**
    * Also take the key from the `key` query parameter (calendar apps cannot send headers). Every other
    * route ignores that parameter, so a key sent only there is a request without a key (401).
+   * `read-only-feed` (CONTRACT §19): a URL is a secret that leaks (shared calendars, logs), so a key sent there
+   * must hold only the scope `prayer-times` and/or `mosque:{slug}` scopes and only the permission `read`;
+   * any other key there is refused with 403 (the access step, `check-access.ts`).
    */
-  keyInQuery?: boolean;
+  keyInQuery?: 'read-only-feed';
   successStatus?: number;
   /** A second success status the handler returns (`result.status`), e.g. 201 when a PUT created the record. */
   otherSuccess?: { status: number; description: string };

@@ -1,4 +1,4 @@
 import type { RouteDefinition } from '../../platform/route.js';
-import { hijriRoute } from './hijri.routes.js';
+import { hijriCalendarRoute, hijriEventsRoute, hijriRoute } from './hijri.routes.js';
 
-export const hijriRoutes: RouteDefinition[] = [hijriRoute];
+export const hijriRoutes: RouteDefinition[] = [hijriRoute, hijriCalendarRoute, hijriEventsRoute];

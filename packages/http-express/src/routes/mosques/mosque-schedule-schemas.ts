@@ -16,7 +16,7 @@ import {
 } from '@islamic-data/core';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { nullable, stringEnum } from '../../platform/schema.js';
-import { prayerTimesDay } from '../prayer-times/prayer-times-schemas.js';
+import { feedOptionProperties, prayerTimesDay } from '../prayer-times/prayer-times-schemas.js';
 
 const { oneOf } = PARAMETER_RULES;
 const CLOCK_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
@@ -171,6 +171,13 @@ export const mosqueCalendarQuery = Type.Object({ year, month });
 export const mosqueFeedQuery = Type.Object({
   year,
   month,
+  ...feedOptionProperties,
+  events: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description: 'true: the Islamic days (`/hijri/events`) as all-day events, named in `lang`.',
+    }),
+  ),
   months: Type.Optional(
     Type.Integer({
       minimum: 1,

@@ -98,7 +98,10 @@ export const mosqueCalendarFeedRoute = defineRoute({
     "an event for each adhan, one for each iqama the schedule gives, and the Jumu'ah times on Fridays,",
     "each at its local time (TZID and VTIMEZONE of the mosque's zone). UIDs depend on the mosque, the day, the",
     'event and its time, so a feed fetched after a schedule change replaces the changed events.',
-    'Calendar apps cannot send headers: the key may be sent as `?key=`.',
+    '`alarm` adds a reminder before each event and `lang` names the events (en, ar, az, ru, tr), as on',
+    '`/prayer-times/calendar.ics`; `events=true` adds the Islamic days.',
+    'Calendar apps cannot send headers: the key may be sent as `?key=`, and there it must be read-only: scopes only',
+    '`prayer-times` and/or `mosque:{slug}`, permission only `read` (CONTRACT §19); any other key there: 403.',
   ].join(' '),
   params: mosqueParams,
   query: mosqueFeedQuery,
@@ -108,7 +111,7 @@ export const mosqueCalendarFeedRoute = defineRoute({
     filename: 'mosque-prayer-times.ics',
     description: 'An iCalendar feed.',
   },
-  keyInQuery: true,
+  keyInQuery: 'read-only-feed',
   handle: async ({ params, query }, deps) => {
     const { key: _key, ...options } = query;
     return { text: await mosqueCalendarFeed(deps.stores, params.slug, { ...options, now: deps.clock.now() }) };

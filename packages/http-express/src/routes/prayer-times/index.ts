@@ -1,5 +1,7 @@
 import type { RouteDefinition } from '../../platform/route.js';
 import {
+  citiesRoute,
+  nextPrayerRoute,
   prayerCalendarFeedRoute,
   prayerCalendarRoute,
   prayerMethodsRoute,
@@ -11,4 +13,6 @@ export const prayerTimesRoutes: RouteDefinition[] = [
   prayerCalendarRoute,
   prayerCalendarFeedRoute,
   prayerMethodsRoute,
+  nextPrayerRoute,
+  citiesRoute,
 ];

@@ -1,5 +1,7 @@
 import {
   AUTO_METHOD_ID,
+  FEED_ALARM_LIMIT,
+  NAME_LANGUAGES,
   CUSTOM_METHOD_LIMITS,
   HIJRI_ADJUSTMENT_LIMIT,
   MAX_FEED_MONTHS,
@@ -22,7 +24,7 @@ import {
 } from '@islamic-data/core';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { nullable, stringEnum } from '../../platform/schema.js';
-import { latitude, longitude } from '../common-schemas.js';
+import { citySchema, placeProperties } from '../common-schemas.js';
 
 /**
  * Schemas of the prayer-time routes (CONTRACT §6). Rules the schema cannot state (a real zone,
@@ -73,8 +75,7 @@ export const hijriAdjustment = Type.Integer({
 
 /** Every parameter but the day: shared by `/prayer-times` and `/prayer-times/calendar`. */
 const optionProperties = {
-  lat: latitude,
-  lng: longitude,
+  ...placeProperties,
   timezone: Type.Optional(
     Type.String({
       maxLength: 64,
@@ -178,8 +179,7 @@ export const prayerTimesQuery = Type.Object({
   ),
 });
 
-export const prayerCalendarQuery = Type.Object({
-  ...optionProperties,
+const gregorianMonthProperties = {
   year: Type.Integer({
     minimum: PRAYER_TIMES_YEARS.first,
     maximum: PRAYER_TIMES_YEARS.last,
@@ -192,10 +192,59 @@ export const prayerCalendarQuery = Type.Object({
     errorMessage: PARAMETER_RULES.wholeNumber(1, 12),
     description: 'Gregorian month, 1–12.',
   }),
+};
+
+export const prayerCalendarQuery = Type.Object({
+  ...optionProperties,
+  year: Type.Optional(gregorianMonthProperties.year),
+  month: Type.Optional(gregorianMonthProperties.month),
+  hijriYear: Type.Optional(
+    Type.Integer({
+      minimum: 1343,
+      maximum: 1500,
+      errorMessage: PARAMETER_RULES.wholeNumber(1343, 1500),
+      description: 'Instead of `year` and `month`: a Hijri (Umm al-Qura) month, e.g. a Ramadan timetable.',
+    }),
+  ),
+  hijriMonth: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 12,
+      errorMessage: PARAMETER_RULES.wholeNumber(1, 12),
+      description: 'With `hijriYear`: the Hijri month, 1–12 (9 is Ramadan).',
+    }),
+  ),
 });
 
+/** The feed's own parameters (CONTRACT §19), shared with every calendar feed. */
+export const feedOptionProperties = {
+  alarm: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: FEED_ALARM_LIMIT,
+      errorMessage: PARAMETER_RULES.wholeNumber(0, FEED_ALARM_LIMIT),
+      description: `A reminder (VALARM) this many minutes (0–${FEED_ALARM_LIMIT}) before each prayer event.`,
+    }),
+  ),
+  lang: Type.Optional(
+    stringEnum(NAME_LANGUAGES, {
+      default: 'en',
+      errorMessage: oneOf(NAME_LANGUAGES),
+      description: 'The language of the events\' names and the calendar\'s title: ' + NAME_LANGUAGES.join(', ') + '.',
+    }),
+  ),
+};
+
 export const prayerFeedQuery = Type.Object({
-  ...prayerCalendarQuery.properties,
+  ...optionProperties,
+  ...gregorianMonthProperties,
+  ...feedOptionProperties,
+  events: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description: 'true: the Islamic days (`/hijri/events`) as all-day events, named in `lang`.',
+    }),
+  ),
   months: Type.Optional(
     Type.Integer({
       minimum: 1,
@@ -244,17 +293,38 @@ const methodParameters = {
   offsets: offsets("The authority's own fixed minute offsets per time."),
 };
 
+/** A name in each of the five languages (CONTRACT §19). */
+export const fiveNames = Type.Object(
+  Object.fromEntries(NAME_LANGUAGES.map((lang) => [lang, Type.String()])) as Record<
+    (typeof NAME_LANGUAGES)[number],
+    ReturnType<typeof Type.String>
+  >,
+  { description: 'The name in en, ar, az, ru and tr.' },
+);
+
+/** The Islamic days of a date (CONTRACT §19), on every Hijri date object. */
+export const dayEvents = Type.Array(Type.Object({ id: Type.String(), name: fiveNames }), {
+  description: 'The Islamic days falling on this Hijri date (`GET /hijri/events`), ids and names; usually none.',
+});
+
+export const placeLocation = Type.Object({
+  lat: Type.Number(),
+  lng: Type.Number(),
+  timezone: Type.String(),
+  city: Type.Optional(Type.Object(citySchema.properties, { description: 'Only when the place was asked by `city`.' })),
+});
+
 /** One day: CONTRACT §6 `data`. */
 export const prayerTimesDay = Type.Object({
   date: Type.Object({
     gregorian: Type.String({ format: 'date' }),
-    hijri: nullable(Type.Object({ year: Type.Integer(), month: Type.Integer(), day: Type.Integer() }), {
+    hijri: nullable(Type.Object({ year: Type.Integer(), month: Type.Integer(), day: Type.Integer(), events: dayEvents }), {
       description:
         'Umm al-Qura date shifted by `hijriAdjustment` days; null outside its table (1924-08-01 to 2077-11-16).',
     }),
     hijriAdjustment: Type.Integer({ description: 'The `hijriAdjustment` applied (0 when not given).' }),
   }),
-  location: Type.Object({ lat: Type.Number(), lng: Type.Number(), timezone: Type.String() }),
+  location: placeLocation,
   method: Type.Object(
     {
       ...methodParameters,

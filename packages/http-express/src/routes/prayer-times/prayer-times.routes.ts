@@ -1,8 +1,24 @@
-import { FEED_PRAYERS, listMethods, prayerCalendar, prayerCalendarFeed, prayerTimes } from '@islamic-data/core';
+import {
+  CITY_SEARCH_LIMITS,
+  FEED_PRAYERS,
+  listMethods,
+  nextPrayer,
+  parameterError,
+  prayerCalendar,
+  prayerCalendarFeed,
+  prayerCalendarOfHijriMonth,
+  prayerTimes,
+} from '@islamic-data/core';
+import { locate, withCity } from './place.js';
+import { citySchema } from '../common-schemas.js';
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../../platform/route.js';
+import { nullable, stringEnum } from '../../platform/schema.js';
+import { PARAMETER_RULES, PRAYER_NAMES } from '@islamic-data/core';
+import { placeProperties } from '../common-schemas.js';
 import {
   calculationMethod,
+  placeLocation,
   prayerCalendarQuery,
   prayerFeedQuery,
   prayerTimesDay,
@@ -10,6 +26,7 @@ import {
 } from './prayer-times-schemas.js';
 
 const TAG = 'Prayer times';
+const placeCountry = placeProperties.country;
 
 const NULL_TIMES =
   '`timings` are local HH:mm and `timestamps` ISO 8601 with the local offset; ' +
@@ -37,7 +54,10 @@ export const prayerTimesRoute = defineRoute({
   ].join(' '),
   query: prayerTimesQuery,
   response: prayerTimesDay,
-  handle: async ({ query }, { clock }) => ({ data: prayerTimes({ ...query, now: clock.now() }) }),
+  handle: async ({ query }, deps) => {
+    const { options, city } = locate(query, deps);
+    return { data: withCity(prayerTimes({ ...options, now: deps.clock.now() }), city) };
+  },
 });
 
 export const prayerCalendarRoute = defineRoute({
@@ -49,14 +69,34 @@ export const prayerCalendarRoute = defineRoute({
   tag: TAG,
   summary: 'Prayer times for every day of a month',
   description: [
-    'The parameters of `GET /prayer-times` with `year` and `month` (both required) instead of `date`;',
-    '`data` is one `/prayer-times` object per day of the month, in order.',
+    'The parameters of `GET /prayer-times` with `year` and `month` (a Gregorian month) instead of `date`,',
+    'or `hijriYear` and `hijriMonth` (a Hijri month, as `hijriAdjustment` shifts it: a Ramadan timetable);',
+    'exactly one of the two pairs.',
+    '`data` is one `/prayer-times` object per day of the month, in order, each with both dates.',
     'Each day is reckoned in `timezone`, so days across a DST change carry their own offsets.',
     NULL_TIMES,
   ].join(' '),
   query: prayerCalendarQuery,
   response: Type.Array(prayerTimesDay, { minItems: 28, maxItems: 31 }),
-  handle: async ({ query }) => ({ data: prayerCalendar(query) }),
+  handle: async ({ query }, deps) => {
+    const { options, city } = locate(query, deps);
+    const { year, month, hijriYear, hijriMonth, ...settings } = options;
+    const gregorian = year !== undefined || month !== undefined;
+    const hijri = hijriYear !== undefined || hijriMonth !== undefined;
+    if (gregorian && hijri)
+      throw parameterError(['year', 'hijriYear'], 'year and hijriYear cannot both be given: send year and month, or hijriYear and hijriMonth.');
+    let days;
+    if (hijri) {
+      if (hijriYear === undefined) throw parameterError('hijriYear', 'hijriYear is required with hijriMonth.');
+      if (hijriMonth === undefined) throw parameterError('hijriMonth', 'hijriMonth is required with hijriYear.');
+      days = prayerCalendarOfHijriMonth({ ...settings, hijriYear, hijriMonth });
+    } else {
+      if (year === undefined) throw parameterError('year', 'year is required (or hijriYear and hijriMonth).');
+      if (month === undefined) throw parameterError('month', 'month is required (or hijriYear and hijriMonth).');
+      days = prayerCalendar({ ...settings, year, month });
+    }
+    return { data: days.map((day) => withCity(day, city)) };
+  },
 });
 
 export const prayerCalendarFeedRoute = defineRoute({
@@ -78,7 +118,11 @@ export const prayerCalendarFeedRoute = defineRoute({
     'they have no DTEND (they end when they start).',
     'UIDs depend only on the date, the prayer and the parameters that decide the times,',
     'so a calendar that fetches the feed again updates its events instead of duplicating them.',
-    'Calendar apps cannot send headers, so this route alone also takes the key as `?key=`; such a URL is a secret.',
+    '`alarm` adds a VALARM that many minutes before each prayer, `lang` names the events in',
+    'en, ar, az, ru or tr, and `events=true` adds the Islamic days (`/hijri/events`) as all-day events.',
+    'Calendar apps cannot send headers, so this route also takes the key as `?key=`; such a URL is a secret,',
+    'so a key there must be read-only: its scopes exactly `prayer-times` (and `mosque:{slug}` scopes),',
+    'its permissions only `read`; any other key in the URL is refused with 403 INSUFFICIENT_SCOPE.',
     'Errors are JSON envelopes as everywhere.',
   ].join(' '),
   query: prayerFeedQuery,
@@ -88,10 +132,11 @@ export const prayerCalendarFeedRoute = defineRoute({
     filename: 'prayer-times.ics',
     description: 'An iCalendar feed.',
   },
-  keyInQuery: true,
-  handle: async ({ query }, { clock }) => {
-    const { key: _key, ...options } = query;
-    return { text: prayerCalendarFeed({ ...options, now: clock.now() }) };
+  keyInQuery: 'read-only-feed',
+  handle: async ({ query }, deps) => {
+    const { key: _key, ...rest } = query;
+    const { options } = locate(rest, deps);
+    return { text: prayerCalendarFeed({ ...options, now: deps.clock.now() }) };
   },
 });
 
@@ -107,4 +152,77 @@ export const prayerMethodsRoute = defineRoute({
     '`id` and `aladhanId` are both accepted as `method`.',
   response: Type.Array(calculationMethod),
   handle: async () => ({ data: listMethods() }),
+});
+
+const moment = {
+  name: stringEnum(PRAYER_NAMES),
+  time: Type.String({ format: 'date-time', description: 'ISO 8601 with the local offset.' }),
+};
+
+export const nextPrayerRoute = defineRoute({
+  method: 'get',
+  path: '/prayer-times/next',
+  resource: 'prayer-times',
+  reads: [],
+  usesClock: true,
+  tag: TAG,
+  summary: 'The prayer time now and the next one, with the seconds to it',
+  description: [
+    'The place and settings parameters of `GET /prayer-times` with `at` (an ISO 8601 instant with an offset;',
+    'default now) instead of `date`. Over fajr, sunrise, dhuhr, asr, maghrib and isha (sunrise is named, though',
+    'not a prayer): `current` began last at `at` (before fajr: the day before\'s isha), `next` comes next (after',
+    'isha: the next day\'s fajr), `inSeconds` from `at` to its minute. Days are reckoned in `timezone`.',
+  ].join(' '),
+  query: Type.Object({
+    ...Type.Omit(prayerTimesQuery, ['date']).properties,
+    at: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        errorMessage: 'must be an ISO 8601 instant with an offset, e.g. 2026-03-20T05:30:00+03:00',
+        description: 'The instant asked about; default now.',
+      }),
+    ),
+  }),
+  response: Type.Object({
+    current: nullable(Type.Object(moment), { description: 'Null only where no time is known (polar night).' }),
+    next: Type.Object({ ...moment, inSeconds: Type.Integer({ minimum: 0 }) }),
+    at: Type.String({ format: 'date-time', description: 'The instant answered for, in UTC.' }),
+    location: placeLocation,
+    method: prayerTimesDay.properties.method,
+  }),
+  handle: async ({ query }, deps) => {
+    const { options, city } = locate(query, deps);
+    return { data: withCity(nextPrayer({ ...options, now: deps.clock.now() }), city) };
+  },
+});
+
+export const citiesRoute = defineRoute({
+  method: 'get',
+  path: '/cities',
+  resource: 'prayer-times',
+  reads: [],
+  tag: TAG,
+  summary: 'Cities whose name begins with the letters typed, for autocomplete',
+  description:
+    'Cities of GeoNames (CC BY 4.0, geonames.org) whose name or an alternate name begins with `q` ' +
+    '(case-, accent- and diacritic-insensitively, any script), most populous first; in `country` when given. ' +
+    'Their `name` is what `city` takes; `country` makes it exact.',
+  query: Type.Object({
+    q: Type.String({ minLength: 1, maxLength: 100, description: 'The first letters of the name.' }),
+    country: placeCountry,
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: CITY_SEARCH_LIMITS.max,
+        default: CITY_SEARCH_LIMITS.default,
+        errorMessage: PARAMETER_RULES.wholeNumber(1, CITY_SEARCH_LIMITS.max),
+        description: `How many cities at most (default ${CITY_SEARCH_LIMITS.default}).`,
+      }),
+    ),
+  }),
+  response: Type.Array(citySchema),
+  handle: async ({ query }, { cities }) => {
+    if (!cities) throw parameterError('q', 'q cannot be looked up: this server has no city directory.');
+    return { data: cities.search(query.q, { country: query.country, limit: query.limit ?? CITY_SEARCH_LIMITS.default }) };
+  },
 });

@@ -1,0 +1,2 @@
+export * from './city-directory.js';
+export * from './resolve-place.js';
