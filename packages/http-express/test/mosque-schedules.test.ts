@@ -362,6 +362,21 @@ describe('http: mosque schedules, their prayer times and the mosque’s own key 
   });
 });
 
+describe('http: the OpenStreetMap credit in the reference (ODbL)', () => {
+  let t: TestApp;
+  before(async () => (t = await startTestApp()));
+  after(() => t.close());
+
+  it('is in the description of the document that /docs renders', async () => {
+    const document = await request(t.app).get('/openapi.json');
+    expect(document.body.info.description).to.contain('© OpenStreetMap contributors, ODbL');
+    expect(document.body.info.description).to.contain('Open Database License');
+    const script = await request(t.app).get('/docs/reference.js');
+    expect(script.status).to.equal(200);
+    expect(script.text).to.contain('"url":"/openapi.json"');
+  });
+});
+
 async function expectRejected(run: () => Promise<unknown>) {
   let failed = false;
   try {
