@@ -43,7 +43,7 @@ function importKilledAfter(file: string, env: Record<string, string>, afterMs: n
 }
 
 for (const engine of ENGINES) {
-  describe(`cli: import mosques from OpenStreetMap, schedules and the mosque's own key (${engine}, real processes)`, function () {
+  describe(`cli: import mosques from OpenStreetMap, schedules, own keys (${engine}, real processes)`, function () {
     this.timeout(600_000);
     const dir = mkdtempSync(path.join(tmpdir(), `islamic-data-osm-${engine}-`));
     const overpassFile = path.join(dir, 'overpass.json');
@@ -98,7 +98,7 @@ for (const engine of ENGINES) {
       rmSync(dir, { recursive: true, force: true });
     });
 
-    it('imports 10,000 Overpass elements: nodes, ways and relations by their centre; the broken 5 % counted by reason', async () => {
+    it('imports 10,000 Overpass elements: nodes, ways and relations by their centre; 5 % broken', async () => {
       const started = Date.now();
       first = await cliJson<OsmImportSummary>('import', 'mosques', '--from', overpassFile);
       firstImportMs = Date.now() - started;
@@ -185,7 +185,7 @@ for (const engine of ENGINES) {
       }
     });
 
-    it('audit rollback of a schedule PUT restores the schedule before it, as the running server then answers', async () => {
+    it('audit rollback of a schedule PUT restores the schedule before it, as the running server answers', async () => {
       const [a] = (await snapshot(env)).mosques;
       const writer = await cliJson<{ key: string }>(
         'keys',

@@ -175,7 +175,7 @@ describe('http: mosque schedules, their prayer times and the mosque’s own key 
   describe('iqama and Jumu‘ah times', () => {
     const minutesBetween = (later: string, earlier: string) => (Date.parse(later) - Date.parse(earlier)) / MINUTE;
 
-    it('gives Fajr’s iqama 20 minutes after the adhan and Isha’s at 20:30, across the change to summer time', async () => {
+    it('gives Fajr’s iqama 20 minutes after the adhan and Isha’s at 20:30, across the change to BST', async () => {
       const winter = await day(A, '2026-03-28');
       const summer = await day(A, '2026-03-29');
       for (const [date, offset] of [

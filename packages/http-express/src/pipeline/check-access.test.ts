@@ -115,7 +115,9 @@ describe('http pipeline: access of a key sent in a feed URL (keyInQuery: read-on
     ];
     for (const [scopes, permissions, code] of refused) {
       expect(codeOf(inQuery(sent(scopes, permissions))), scopes.join()).to.equal(code);
-      expect(inQuery(sent(scopes, permissions))).to.throw(/cannot be sent in the URL: a key in a calendar URL must be read-only/);
+      expect(inQuery(sent(scopes, permissions))).to.throw(
+        /cannot be sent in the URL: a key in a calendar URL must be read-only/,
+      );
     }
   });
 

@@ -18,8 +18,9 @@ export interface MatchedParams {
 
 /**
  * Key → scope (a route with `scopeFromParam` also admits the scope of the one mosque its path names) →
- * permission → the route's own guard, in the contract's order; the key the route may use, or null on an open route (which neither needs nor sees a key: its answer is the same for everyone). The guard
- * judges decoded parameters only: one that is not valid percent-encoded UTF-8 is refused before it.
+ * permission → the route's own guard, in the contract's order; the key the route may use, or null on an open
+ * route (which neither needs nor sees a key: its answer is the same for everyone). The guard judges decoded
+ * parameters only: one that is not valid percent-encoded UTF-8 is refused before it.
  */
 export function checkAccess(
   route: RouteDefinition,

@@ -136,7 +136,9 @@ export const mosquePrayerDay = Type.Object({
   mosque: Type.Object({ slug: Type.String(), nameEn: Type.String(), nameAr: nullable(Type.String()) }),
   iqama: nullable(Type.Object(perIqamaPrayer(() => nullable(mosqueTime))), {
     description:
-      "null when the mosque has no schedule; a prayer without an iqama (or whose adhan does not exist that day) is null. `after` is the adhan's instant plus the minutes, `at` the local time that day.",
+      'null when the mosque has no schedule; a prayer without an iqama ' +
+      '(or whose adhan does not exist that day) is null. ' +
+      "`after` is the adhan's instant plus the minutes, `at` the local time that day.",
   }),
   jumuah: nullable(Type.Array(mosqueTime), {
     description: "The Jumu'ah times on Fridays; null on other days and when the schedule has none.",
