@@ -68,7 +68,7 @@ export function buildOpenApiDocument(
       },
       schemas: { Error: errorEnvelopeSchema() },
     },
-    'x-scopes': [...RESOURCE_TYPES, '*'],
+    'x-scopes': [...RESOURCE_TYPES, '*', 'mosque:{slug}'],
   };
 }
 

@@ -305,6 +305,7 @@ describe('http: mosque schedules, their prayer times and the mosque’s own key 
       for (const [path, field] of [
         [`/mosques/${A}/prayer-times?date=2026-02-30`, 'date'],
         [`/mosques/${A}/prayer-times?date=tomorrow`, 'date'],
+        [`/mosques/${A}/prayer-times?date=0999-12-31`, 'date'],
         [`/mosques/${A}/prayer-times/calendar?year=2026&month=13`, 'month'],
         [`/mosques/${A}/prayer-times/calendar?month=3`, 'year'],
         [`/mosques/${A}/prayer-times/calendar.ics?year=2026&month=3&months=13`, 'months'],

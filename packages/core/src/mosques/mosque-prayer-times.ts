@@ -1,4 +1,4 @@
-import { ruleBroken, PARAMETER_RULES } from '../parameter-error.js';
+import { parameterError, ruleBroken, PARAMETER_RULES } from '../parameter-error.js';
 import { dayCalculator } from '../prayer-times/day-calculator.js';
 import { escapeText, icalendarText, utcDateTime, vtimezoneLines } from '../prayer-times/icalendar-text.js';
 import { MAX_FEED_MONTHS, start } from '../prayer-times/prayer-feed.js';
@@ -114,7 +114,11 @@ export async function mosquePrayerTimes(
   const mosque = await getPublishedMosque(stores, slug);
   const date =
     input.date === undefined ? todayIn(input.now, mosqueSettings(mosque).timezone) : parseIsoDate(input.date, 'date');
-  assertCalendarMonth(date.year, date.month);
+  if (date.year < PRAYER_TIMES_YEARS.first)
+    throw parameterError(
+      'date',
+      `date must be in the years ${PRAYER_TIMES_YEARS.first} to ${PRAYER_TIMES_YEARS.last}.`,
+    );
   return mosqueDays(mosque, date)(date);
 }
 
