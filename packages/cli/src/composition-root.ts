@@ -111,7 +111,7 @@ export function buildContainer(config: Config, options: CompositionOptions = {})
   container.register(TOKENS.quranNavigator, {
     useFactory: instanceCachingFactory(() => new QuranNavigator(quranMetaLayout())),
   });
-  // GeoNames cities from the installed package: indexed on the first lookup, so commands that never look up pay nothing.
+  // GeoNames cities from the installed package, indexed on the first lookup: commands that look none up pay nothing.
   container.register(TOKENS.cities, { useFactory: instanceCachingFactory(() => geoNamesCityDirectory()) });
   registerRateLimiter(container, config);
   return container;

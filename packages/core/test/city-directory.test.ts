@@ -1,9 +1,17 @@
 import { expect } from 'chai';
-import { indexCities, resolvePlace, type CityRecord } from '../src/index.js';
+import { cityNameKey, indexCities, resolvePlace, type CityRecord } from '../src/index.js';
 
 /** Visibly synthetic places: the index is tested apart from the GeoNames data (which the HTTP tests use). */
 const place = (geonameId: number, name: string, country: string, population: number, otherNames: string[] = []) =>
-  ({ geonameId, name, country, population, lat: geonameId / 1000, lng: -geonameId / 1000, otherNames }) as CityRecord;
+  ({
+    geonameId,
+    name,
+    country,
+    population,
+    lat: geonameId / 1000,
+    lng: -geonameId / 1000,
+    otherNames,
+  }) satisfies CityRecord;
 
 const RECORDS = [
   place(1, 'Testabad', 'AZ', 1_000_000, ['Testabád', 'Тестабад', 'TESTABAD']),
@@ -14,7 +22,7 @@ const RECORDS = [
 ];
 
 describe('core: the city directory (CONTRACT §19 places by name)', () => {
-  const cities = indexCities(RECORDS);
+  const cities = indexCities(RECORDS, 'Synthetic places, for tests');
 
   it('finds a city by name or alternate name, case-, accent- and script-insensitively, the most populous first', () => {
     for (const name of ['Testabad', 'testabad', 'TESTABÁD', 'Тестабад', ' testabad '])
@@ -42,6 +50,7 @@ describe('core: the city directory (CONTRACT §19 places by name)', () => {
       population: 1_000_000,
       lat: 0.001,
       lng: -0.001,
+      credit: 'Synthetic places, for tests',
     });
   });
 
@@ -61,5 +70,15 @@ describe('core: the city directory (CONTRACT §19 places by name)', () => {
         .with.property('parameters')
         .that.deep.equals([parameter]);
     expect(() => resolvePlace({ city: 'Testabad' }, undefined)).to.throw(/no city directory/);
+  });
+});
+
+describe('core: city name keys', () => {
+  it('gives plain ASCII names the key the full folding gives them', async () => {
+    const { cityKey } = await import('../src/mosques/text-folding.js');
+    for (const name of ['Baku', ' Kuala  Lumpur ', 'SAN 2 JOSE', '', '  ', 'abc123'])
+      expect(cityNameKey(name), JSON.stringify(name)).to.equal(cityKey(name));
+    expect(cityNameKey('Bakı')).to.equal('baki');
+    expect(cityNameKey('Gəncə')).to.equal('gence');
   });
 });

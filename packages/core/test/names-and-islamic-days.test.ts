@@ -35,7 +35,7 @@ describe('core: names in five languages (CONTRACT §19), reviewed against CLDR',
       ).to.deep.equal(cldrWeekdays(lang));
   });
 
-  it("has Hijri month names equal to CLDR's Umm al-Qura months in ar, az, ru and tr (en keeps its transliteration)", () => {
+  it("has Hijri month names equal to CLDR's Umm al-Qura months in ar, az, ru and tr (en: transliterations)", () => {
     for (const lang of ['ar', 'az', 'ru', 'tr'] as const)
       expect(
         HIJRI_MONTH_NAMES_BY_LANGUAGE.map((names) => names[lang]),

@@ -18,7 +18,7 @@ describe('core: prayer times for a day', () => {
     );
     expect(result.date).to.deep.equal({
       gregorian: '2026-11-22',
-      hijri: { year: 1448, month: 6, day: 12 },
+      hijri: { year: 1448, month: 6, day: 12, events: [] },
       hijriAdjustment: 0,
     });
     expect(result.location).to.deep.equal({ lat: 21.4225, lng: 39.8262, timezone: 'Asia/Riyadh' });

@@ -121,6 +121,7 @@ describe('http: places by name, the next prayer, Hijri months, Islamic days and 
         ),
       );
       for (const day of found) expect(day.location.city).to.include({ name: 'Baku', country: 'AZ', geonameId: 587084 });
+      expect(found[0].location.city.credit).to.contain('GeoNames').and.contain('CC BY 4.0');
       expect(found[0].location.timezone).to.equal('Asia/Baku');
     });
 
@@ -137,7 +138,7 @@ describe('http: places by name, the next prayer, Hijri months, Islamic days and 
       expect(feed.text).to.contain('TZID:Asia/Baku');
     });
 
-    it('refuses an unknown city, a city with coordinates, a country alone and a bad country: 400 naming it', async () => {
+    it('refuses an unknown city, a city with coordinates, a country alone, a bad country: 400 naming it', async () => {
       const refusals: [string, string][] = [
         ['/prayer-times?city=Qqqxyzzyville', 'city'],
         ['/prayer-times?city=Baku&country=TR', 'city'],
@@ -186,7 +187,16 @@ describe('http: places by name, the next prayer, Hijri months, Islamic days and 
         // The clocks went forward at 02:00 that night: isha before it is at -05:00, fajr after it at -04:00.
         if (label.includes('DST'))
           expect(before.timestamps.isha!.slice(-6)).to.not.equal(day.timestamps.fajr!.slice(-6));
-        const next = (at: number) => data(`/prayer-times/next?${place}&at=${new Date(at).toISOString()}`);
+        // The times without their names (checked apart).
+        const plain = (moment: { names?: unknown } | null) => {
+          if (moment === null) return null;
+          const { names: _names, ...rest } = moment;
+          return rest;
+        };
+        const next = async (at: number) => {
+          const answer = await data(`/prayer-times/next?${place}&at=${new Date(at).toISOString()}`);
+          return { ...answer, current: plain(answer.current), next: plain(answer.next) };
+        };
         for (const [index, name] of SIX.entries()) {
           const time = day.timestamps[name]!;
           const instant = Date.parse(time);
@@ -211,6 +221,31 @@ describe('http: places by name, the next prayer, Hijri months, Islamic days and 
         expect(day.location.timezone).to.equal((await next(Date.parse(day.timestamps.dhuhr!))).location.timezone);
       });
     }
+
+    it('names the times in five languages and computes every answer afresh (inSeconds is never old)', async () => {
+      const at = '2026-03-08T09:00:00Z';
+      const answer = await data(`/prayer-times/next?lat=21.4225&lng=39.8262&at=${at}`);
+      expect(answer.next.names).to.deep.equal(PRAYER_TIME_NAMES[answer.next.name as PrayerName]);
+      expect(answer.current.names).to.deep.equal(PRAYER_TIME_NAMES[answer.current.name as PrayerName]);
+      clock.set(new Date('2026-03-08T09:00:05Z'));
+      const first = await data('/prayer-times/next?lat=21.4225&lng=39.8262');
+      clock.set(new Date('2026-03-08T09:00:35Z'));
+      const second = await data('/prayer-times/next?lat=21.4225&lng=39.8262');
+      expect(first.next.inSeconds - second.next.inSeconds).to.equal(30);
+    });
+
+    it('adds the six names in lang to /prayer-times and its calendar; refuses another lang naming it', async () => {
+      for (const lang of NAME_LANGUAGES) {
+        const day = await data(`/prayer-times?city=Baku&date=2026-03-20&lang=${lang}`);
+        expect(day.names).to.deep.equal(Object.fromEntries(SIX.map((name) => [name, PRAYER_TIME_NAMES[name][lang]])));
+        const [first] = await data(`/prayer-times/calendar?city=Baku&year=2026&month=3&lang=${lang}`);
+        expect(first.names).to.deep.equal(day.names);
+      }
+      expect(await data('/prayer-times?city=Baku&date=2026-03-20')).to.not.have.property('names');
+      const refused = await request(t.app).get(`${API}/prayer-times?city=Baku&lang=fr`).set('X-API-Key', key);
+      expectErrorEnvelope(refused, 400, 'VALIDATION_ERROR');
+      expect(refused.body.error.message).to.contain("'lang'");
+    });
 
     it('defaults at to now, and refuses an instant without an offset: 400 naming at', async () => {
       clock.set(new Date('2026-03-08T09:00:00Z'));
@@ -248,7 +283,7 @@ describe('http: places by name, the next prayer, Hijri months, Islamic days and 
       expectErrorEnvelope(refused, 400, 'VALIDATION_ERROR');
     });
 
-    it('/hijri/calendar both ways, for the 12 months of 1447 and of 2026, agrees with /hijri day by day', async function () {
+    it('/hijri/calendar both ways, for the 12 months of 1447 and of 2026, agrees with /hijri', async function () {
       this.timeout(60_000);
       for (let month = 1; month <= 12; month++) {
         const hijriMonth = await data(`/hijri/calendar?year=1447&month=${month}`);

@@ -518,8 +518,15 @@ describe('http: prayer times and Hijri (CONTRACT §6, §8)', () => {
         'midnightMode',
         'hijriAdjustment',
       ];
-      expect(names('/prayer-times')).to.have.members([...options, 'date']);
-      expect(names('/prayer-times/calendar')).to.have.members([...options, 'year', 'month', 'hijriYear', 'hijriMonth']);
+      expect(names('/prayer-times')).to.have.members([...options, 'date', 'lang']);
+      expect(names('/prayer-times/calendar')).to.have.members([
+        ...options,
+        'year',
+        'month',
+        'hijriYear',
+        'hijriMonth',
+        'lang',
+      ]);
       expect(names('/prayer-times/methods')).to.deep.equal([]);
       expect(names('/hijri')).to.have.members(['date', 'hijri', 'timezone', 'hijriAdjustment']);
       const operation = body.paths[`${API}/prayer-times`].get;

@@ -1396,6 +1396,8 @@ export interface operations {
         midnightMode?: 'standard' | 'jafari';
         /** @description Days added to the Umm al-Qura date for a local moon sighting (1: the month began a day earlier than Umm al-Qura's), applied the same way on `/hijri`, `/prayer-times` and the calendars and echoed as `hijriAdjustment`; Umm al-Qura's Ramadan Isha follows the adjusted date. */
         hijriAdjustment?: number;
+        /** @description Adds `names`: the six times named in this language (en, ar, az, ru, tr). Weekday and month names carry all five languages anyway. */
+        lang?: 'en' | 'ar' | 'az' | 'ru' | 'tr';
         /** @description Gregorian date YYYY-MM-DD, years 1000–9999. Absent: today in `timezone`. */
         date?: string;
       };
@@ -1458,6 +1460,8 @@ export interface operations {
                   population: number;
                   lat: number;
                   lng: number;
+                  /** @description The city data's source and licence: GeoNames (geonames.org), CC BY 4.0. */
+                  credit: string;
                 };
               };
               /** @description The method as applied that day: custom angles included, and Umm al-Qura's 120-minute Isha in Ramadan. */
@@ -1535,6 +1539,15 @@ export interface operations {
                 firstThird: string | null;
                 /** Format: date-time */
                 lastThird: string | null;
+              };
+              /** @description Only with `lang`: fajr, sunrise, dhuhr, asr, maghrib and isha named in that language. */
+              names?: {
+                fajr: string;
+                sunrise: string;
+                dhuhr: string;
+                asr: string;
+                maghrib: string;
+                isha: string;
               };
             };
           };
@@ -1791,6 +1804,8 @@ export interface operations {
         midnightMode?: 'standard' | 'jafari';
         /** @description Days added to the Umm al-Qura date for a local moon sighting (1: the month began a day earlier than Umm al-Qura's), applied the same way on `/hijri`, `/prayer-times` and the calendars and echoed as `hijriAdjustment`; Umm al-Qura's Ramadan Isha follows the adjusted date. */
         hijriAdjustment?: number;
+        /** @description Adds `names`: the six times named in this language (en, ar, az, ru, tr). Weekday and month names carry all five languages anyway. */
+        lang?: 'en' | 'ar' | 'az' | 'ru' | 'tr';
         /** @description Gregorian year. */
         year?: number;
         /** @description Gregorian month, 1–12. */
@@ -1859,6 +1874,8 @@ export interface operations {
                   population: number;
                   lat: number;
                   lng: number;
+                  /** @description The city data's source and licence: GeoNames (geonames.org), CC BY 4.0. */
+                  credit: string;
                 };
               };
               /** @description The method as applied that day: custom angles included, and Umm al-Qura's 120-minute Isha in Ramadan. */
@@ -1936,6 +1953,15 @@ export interface operations {
                 firstThird: string | null;
                 /** Format: date-time */
                 lastThird: string | null;
+              };
+              /** @description Only with `lang`: fajr, sunrise, dhuhr, asr, maghrib and isha named in that language. */
+              names?: {
+                fajr: string;
+                sunrise: string;
+                dhuhr: string;
+                asr: string;
+                maghrib: string;
+                isha: string;
               };
             }[];
           };
@@ -2725,6 +2751,14 @@ export interface operations {
               current: {
                 /** @enum {string} */
                 name: 'fajr' | 'sunrise' | 'dhuhr' | 'asr' | 'maghrib' | 'isha';
+                /** @description Its name in en, ar, az, ru and tr. */
+                names: {
+                  en: string;
+                  ar: string;
+                  az: string;
+                  ru: string;
+                  tr: string;
+                };
                 /**
                  * Format: date-time
                  * @description ISO 8601 with the local offset.
@@ -2734,6 +2768,14 @@ export interface operations {
               next: {
                 /** @enum {string} */
                 name: 'fajr' | 'sunrise' | 'dhuhr' | 'asr' | 'maghrib' | 'isha';
+                /** @description Its name in en, ar, az, ru and tr. */
+                names: {
+                  en: string;
+                  ar: string;
+                  az: string;
+                  ru: string;
+                  tr: string;
+                };
                 /**
                  * Format: date-time
                  * @description ISO 8601 with the local offset.
@@ -2761,6 +2803,8 @@ export interface operations {
                   population: number;
                   lat: number;
                   lng: number;
+                  /** @description The city data's source and licence: GeoNames (geonames.org), CC BY 4.0. */
+                  credit: string;
                 };
               };
               /** @description The method as applied that day: custom angles included, and Umm al-Qura's 120-minute Isha in Ramadan. */
@@ -3007,6 +3051,8 @@ export interface operations {
               population: number;
               lat: number;
               lng: number;
+              /** @description The city data's source and licence: GeoNames (geonames.org), CC BY 4.0. */
+              credit: string;
             }[];
           };
         };
@@ -3229,6 +3275,8 @@ export interface operations {
                 population: number;
                 lat: number;
                 lng: number;
+                /** @description The city data's source and licence: GeoNames (geonames.org), CC BY 4.0. */
+                credit: string;
               };
             };
           };
@@ -5406,6 +5454,8 @@ export interface operations {
                   population: number;
                   lat: number;
                   lng: number;
+                  /** @description The city data's source and licence: GeoNames (geonames.org), CC BY 4.0. */
+                  credit: string;
                 };
               };
               /** @description The method as applied that day: custom angles included, and Umm al-Qura's 120-minute Isha in Ramadan. */
@@ -5483,6 +5533,15 @@ export interface operations {
                 firstThird: string | null;
                 /** Format: date-time */
                 lastThird: string | null;
+              };
+              /** @description Only with `lang`: fajr, sunrise, dhuhr, asr, maghrib and isha named in that language. */
+              names?: {
+                fajr: string;
+                sunrise: string;
+                dhuhr: string;
+                asr: string;
+                maghrib: string;
+                isha: string;
               };
               mosque: {
                 slug: string;
@@ -5763,6 +5822,8 @@ export interface operations {
                   population: number;
                   lat: number;
                   lng: number;
+                  /** @description The city data's source and licence: GeoNames (geonames.org), CC BY 4.0. */
+                  credit: string;
                 };
               };
               /** @description The method as applied that day: custom angles included, and Umm al-Qura's 120-minute Isha in Ramadan. */
@@ -5840,6 +5901,15 @@ export interface operations {
                 firstThird: string | null;
                 /** Format: date-time */
                 lastThird: string | null;
+              };
+              /** @description Only with `lang`: fajr, sunrise, dhuhr, asr, maghrib and isha named in that language. */
+              names?: {
+                fajr: string;
+                sunrise: string;
+                dhuhr: string;
+                asr: string;
+                maghrib: string;
+                isha: string;
               };
               mosque: {
                 slug: string;

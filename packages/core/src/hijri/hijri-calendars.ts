@@ -33,7 +33,10 @@ export function hijriMonthSpan(
     throw ruleBroken(names.year, PARAMETER_RULES.wholeNumber(HIJRI_YEARS.first, HIJRI_YEARS.last));
   if (!Number.isInteger(month) || (month as number) < 1 || (month as number) > 12)
     throw ruleBroken(names.month, PARAMETER_RULES.wholeNumber(1, 12));
-  const first = addDays(ummAlQuraToGregorian({ year: year as number, month: month as number, day: 1 }), -hijriAdjustment);
+  const first = addDays(
+    ummAlQuraToGregorian({ year: year as number, month: month as number, day: 1 }),
+    -hijriAdjustment,
+  );
   const length = hijriMonthLength(year as number, month as number);
   const last = addDays(first, length - 1);
   if (!gregorianToUmmAlQura(first) || !gregorianToUmmAlQura(last))
@@ -63,7 +66,8 @@ export function hijriMonthCalendar(input: HijriCalendarInput): HijriConversion[]
     throw parameterError(
       hijriAsked ? ['year', 'gregorianYear'] : ['year', 'month'],
       hijriAsked
-        ? 'year and gregorianYear cannot both be given: send year and month (a Hijri month) or gregorianYear and gregorianMonth.'
+        ? 'year and gregorianYear cannot both be given: ' +
+            'send year and month (a Hijri month) or gregorianYear and gregorianMonth.'
         : 'year and month are required (a Hijri month), or gregorianYear and gregorianMonth instead.',
     );
   if (hijriAsked) {
@@ -86,7 +90,8 @@ export function hijriMonthCalendar(input: HijriCalendarInput): HijriConversion[]
   if (dates.length === 0 || hijri.some((day) => day === null))
     throw parameterError(
       'gregorianYear',
-      `gregorianYear ${year}-${String(month).padStart(2, '0')} is outside the supported range, ${UMM_AL_QURA_RANGE_TEXT}.`,
+      `gregorianYear ${year}-${String(month).padStart(2, '0')} is outside the supported range, ` +
+        `${UMM_AL_QURA_RANGE_TEXT}.`,
     );
   return dates.map((date, index) => describeDay(date, hijri[index]!, adjustment));
 }
@@ -130,7 +135,9 @@ export function islamicDaysOf(input: IslamicDaysInput): IslamicDayOccurrence[] {
     [
       { year, month: 1, day: 1 },
       { year, month: 12, day: 31 },
-    ].map((date) => adjustedHijriOf(date, adjustment)?.year ?? (date.month === 1 ? HIJRI_YEARS.first : HIJRI_YEARS.last)),
+    ].map(
+      (date) => adjustedHijriOf(date, adjustment)?.year ?? (date.month === 1 ? HIJRI_YEARS.first : HIJRI_YEARS.last),
+    ),
   );
   return [...hijriYears]
     .flatMap((hijriYear) => occurrencesOfHijriYear(hijriYear, adjustment))

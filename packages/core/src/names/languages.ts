@@ -55,7 +55,13 @@ export const HIJRI_MONTH_NAMES_BY_LANGUAGE: readonly Names[] = [
 
 /** Words of a calendar feed in each language. */
 export const FEED_WORDS = {
-  prayerTimes: { en: 'Prayer times', ar: 'مواقيت الصلاة', az: 'Namaz vaxtları', ru: 'Время намаза', tr: 'Namaz vakitleri' },
+  prayerTimes: {
+    en: 'Prayer times',
+    ar: 'مواقيت الصلاة',
+    az: 'Namaz vaxtları',
+    ru: 'Время намаза',
+    tr: 'Namaz vakitleri',
+  },
 } as const satisfies Record<string, Names>;
 
 /** The name in `lang`, and English when no `lang` is given. */

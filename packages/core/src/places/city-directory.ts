@@ -4,12 +4,19 @@ import { cityKey } from '../mosques/text-folding.js';
 const PLAIN_LETTERS: Record<string, string> = { ı: 'i', ə: 'e', ł: 'l', đ: 'd', ø: 'o', ß: 'ss', æ: 'ae', œ: 'oe' };
 
 /** The form names are compared in: the mosques' city folding, then those letters made plain. */
-export const cityNameKey = (name: string): string =>
-  cityKey(name).replace(/[ıəłđøßæœ]/g, (letter) => PLAIN_LETTERS[letter]!);
+export function cityNameKey(name: string): string {
+  // Most names are plain ASCII words: the same key without Unicode normalisation (loading indexes about a million).
+  if (PLAIN_ASCII.test(name)) return name.toLowerCase().split(' ').filter(Boolean).join(' ');
+  return cityKey(name).replace(/[ıəłđøßæœ]/g, (letter) => PLAIN_LETTERS[letter]!);
+}
+
+const PLAIN_ASCII = /^[A-Za-z0-9 ]*$/;
 
 /** A populated place of the GeoNames cities data, as answers carry it (`data.location.city`). */
 export interface City {
   name: string;
+  /** The data's licence and credit, on every city served (GeoNames: CC BY 4.0). */
+  credit: string;
   /** ISO 3166-1 alpha-2. */
   country: string;
   geonameId: number;
@@ -19,7 +26,7 @@ export interface City {
 }
 
 /** A city with every name it is known by (GeoNames' ASCII name and alternate names, any script). */
-export interface CityRecord extends City {
+export interface CityRecord extends Omit<City, 'credit'> {
   otherNames: readonly string[];
 }
 
@@ -44,28 +51,36 @@ const READY_PREFIX_LENGTH = 3;
  * `find`, and the folded names in sorted order for prefix search, with the best `CITY_SEARCH_LIMITS.max` cities
  * of every prefix of up to three characters computed once. Reads no file: the records come from an adapter.
  */
-export function indexCities(records: Iterable<CityRecord>): CityDirectory {
+export function indexCities(records: Iterable<CityRecord>, credit: string): CityDirectory {
   // Most names belong to one city: a lone city is kept as itself, not in a list (a third of the memory).
   const named = new Map<string, City | City[]>();
+  const prefixesOf: { city: City; prefixes: Set<string> }[] = [];
   for (const record of records) {
-    const { otherNames, ...city } = record;
-    const keys = new Set([record.name, ...otherNames].map(cityNameKey).filter((key) => key.length > 0));
+    const { otherNames: _otherNames, ...fields } = record;
+    const city: City = { ...fields, credit };
+    const keys = new Set([record.name, ...record.otherNames].map(cityNameKey).filter((key) => key.length > 0));
+    const prefixes = new Set<string>();
     for (const key of keys) {
       const found = named.get(key);
       if (found === undefined) named.set(key, city);
       else if (Array.isArray(found)) found.push(city);
       else named.set(key, [found, city]);
+      for (let length = 1; length <= Math.min(READY_PREFIX_LENGTH, key.length); length++)
+        prefixes.add(key.slice(0, length));
     }
+    prefixesOf.push({ city, prefixes });
   }
   for (const found of named.values()) if (Array.isArray(found)) found.sort(byPopulation);
   const byName = { get: (key: string) => asList(named.get(key)) };
   const sortedKeys = [...named.keys()].sort();
+  // The cities taken most populous first: each short prefix's list fills in order and stops at the limit.
   const ready = new Map<string, City[]>();
-  for (const key of sortedKeys) {
-    const cities = byName.get(key)!;
-    for (let length = 1; length <= Math.min(READY_PREFIX_LENGTH, key.length); length++) {
-      const prefix = key.slice(0, length);
-      ready.set(prefix, mergeBest(ready.get(prefix) ?? [], cities, CITY_SEARCH_LIMITS.max));
+  prefixesOf.sort((a, b) => byPopulation(a.city, b.city));
+  for (const { city, prefixes } of prefixesOf) {
+    for (const prefix of prefixes) {
+      const list = ready.get(prefix);
+      if (list === undefined) ready.set(prefix, [city]);
+      else if (list.length < CITY_SEARCH_LIMITS.max) list.push(city);
     }
   }
 

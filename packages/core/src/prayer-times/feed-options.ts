@@ -30,7 +30,13 @@ export function validFeedOptions(options: FeedOptions): { alarm: number | null; 
 /** RFC 5545 §3.6.6: a display alarm `minutes` before the event starts, its text the event's name. */
 export function alarmLines(minutes: number | null, summary: string): string[] {
   if (minutes === null) return [];
-  return ['BEGIN:VALARM', 'ACTION:DISPLAY', `DESCRIPTION:${escapeText(summary)}`, `TRIGGER:-PT${minutes}M`, 'END:VALARM'];
+  return [
+    'BEGIN:VALARM',
+    'ACTION:DISPLAY',
+    `DESCRIPTION:${escapeText(summary)}`,
+    `TRIGGER:-PT${minutes}M`,
+    'END:VALARM',
+  ];
 }
 
 /**

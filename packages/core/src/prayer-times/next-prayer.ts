@@ -54,7 +54,10 @@ export function nextPrayer(input: NextPrayerInput): NextPrayer {
   const atMs = at.getTime();
   const nextIndex = moments.findIndex((moment) => Date.parse(moment.time) > atMs);
   if (nextIndex === -1)
-    throw parameterError('lat', 'lat has no prayer time in the two days after `at` (polar day or night): set polarCircleResolution.');
+    throw parameterError(
+      'lat',
+      'lat has no prayer time in the two days after `at` (polar day or night): set polarCircleResolution.',
+    );
   const next = moments[nextIndex]!;
   const { location, method } = calculate(today);
   return {
@@ -70,6 +73,9 @@ function instantOf(value: string | Date): Date {
   if (value instanceof Date) return value;
   const instant = ISO_INSTANT.test(value) ? new Date(value) : new Date(Number.NaN);
   if (Number.isNaN(instant.getTime()))
-    throw parameterError('at', 'at must be an ISO 8601 instant with a time zone offset, e.g. 2026-03-20T05:30:00+03:00.');
+    throw parameterError(
+      'at',
+      'at must be an ISO 8601 instant with a time zone offset, e.g. 2026-03-20T05:30:00+03:00.',
+    );
   return instant;
 }

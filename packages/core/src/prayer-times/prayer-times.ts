@@ -4,7 +4,12 @@ import { parameterError, PARAMETER_RULES, ruleBroken } from '../parameter-error.
 import { todayIn } from '../timezone/zoned-time.js';
 import { dayCalculator } from './day-calculator.js';
 import { resolvePrayerSettings, type PrayerSettings } from './prayer-settings.js';
-import type { PrayerCalendarInput, PrayerTimesDay, PrayerTimesInput, PrayerTimesOptions } from './prayer-times-types.js';
+import type {
+  PrayerCalendarInput,
+  PrayerTimesDay,
+  PrayerTimesInput,
+  PrayerTimesOptions,
+} from './prayer-times-types.js';
 
 /**
  * Years a date or calendar may fall in: adhan builds dates with `new Date(year, …)`, which reads

@@ -121,7 +121,7 @@ describe('http pipeline: access of a key sent in a feed URL (keyInQuery: read-on
     }
   });
 
-  it('holds only for a key sent in the query string of such a route: the header, and other routes, are unchanged', () => {
+  it('holds only for a key sent in the query string of such a route: the header and other routes are as ever', () => {
     const wide = sent(['*'], ['read', 'write']);
     expect(codeOf(() => checkAccess(feed, wide, decoded('x'), 'header'))).to.equal('passed');
     const plain = aRoute({ method: 'get', resource: 'prayer-times', guard: undefined });

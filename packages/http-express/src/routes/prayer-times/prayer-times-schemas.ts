@@ -166,8 +166,21 @@ const optionProperties = {
   hijriAdjustment: Type.Optional(hijriAdjustment),
 };
 
+/** `lang` of the JSON routes: the six times' names in one language (`names`). */
+const jsonLang = Type.Optional(
+  stringEnum(NAME_LANGUAGES, {
+    errorMessage: oneOf(NAME_LANGUAGES),
+    description:
+      'Adds `names`: the six times named in this language (' +
+      NAME_LANGUAGES.join(', ') +
+      '). ' +
+      'Weekday and month names carry all five languages anyway.',
+  }),
+);
+
 export const prayerTimesQuery = Type.Object({
   ...optionProperties,
+  lang: jsonLang,
   date: Type.Optional(
     Type.String({
       format: 'date',
@@ -196,6 +209,7 @@ const gregorianMonthProperties = {
 
 export const prayerCalendarQuery = Type.Object({
   ...optionProperties,
+  lang: jsonLang,
   year: Type.Optional(gregorianMonthProperties.year),
   month: Type.Optional(gregorianMonthProperties.month),
   hijriYear: Type.Optional(
@@ -230,7 +244,7 @@ export const feedOptionProperties = {
     stringEnum(NAME_LANGUAGES, {
       default: 'en',
       errorMessage: oneOf(NAME_LANGUAGES),
-      description: 'The language of the events\' names and the calendar\'s title: ' + NAME_LANGUAGES.join(', ') + '.',
+      description: "The language of the events' names and the calendar's title: " + NAME_LANGUAGES.join(', ') + '.',
     }),
   ),
 };
@@ -318,10 +332,13 @@ export const placeLocation = Type.Object({
 export const prayerTimesDay = Type.Object({
   date: Type.Object({
     gregorian: Type.String({ format: 'date' }),
-    hijri: nullable(Type.Object({ year: Type.Integer(), month: Type.Integer(), day: Type.Integer(), events: dayEvents }), {
-      description:
-        'Umm al-Qura date shifted by `hijriAdjustment` days; null outside its table (1924-08-01 to 2077-11-16).',
-    }),
+    hijri: nullable(
+      Type.Object({ year: Type.Integer(), month: Type.Integer(), day: Type.Integer(), events: dayEvents }),
+      {
+        description:
+          'Umm al-Qura date shifted by `hijriAdjustment` days; null outside its table (1924-08-01 to 2077-11-16).',
+      },
+    ),
     hijriAdjustment: Type.Integer({ description: 'The `hijriAdjustment` applied (0 when not given).' }),
   }),
   location: placeLocation,
@@ -359,6 +376,15 @@ export const prayerTimesDay = Type.Object({
       '`midnight` and the thirds usually fall on the next calendar day (see `timestamps`).',
   ),
   timestamps: clockTimes('ISO 8601 with the local UTC offset; null like `timings`.', 'date-time'),
+  names: Type.Optional(
+    Type.Object(
+      Object.fromEntries(PRAYER_NAMES.map((name) => [name, Type.String()])) as Record<
+        PrayerName,
+        ReturnType<typeof Type.String>
+      >,
+      { description: 'Only with `lang`: fajr, sunrise, dhuhr, asr, maghrib and isha named in that language.' },
+    ),
+  ),
 });
 
 export const calculationMethod = Type.Object({

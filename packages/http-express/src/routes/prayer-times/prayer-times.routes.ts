@@ -14,10 +14,17 @@ import { citySchema } from '../common-schemas.js';
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../../platform/route.js';
 import { nullable, stringEnum } from '../../platform/schema.js';
-import { PARAMETER_RULES, PRAYER_NAMES } from '@islamic-data/core';
+import {
+  PARAMETER_RULES,
+  PRAYER_NAMES,
+  PRAYER_TIME_NAMES,
+  type NameLanguage,
+  type PrayerName,
+} from '@islamic-data/core';
 import { placeProperties } from '../common-schemas.js';
 import {
   calculationMethod,
+  fiveNames,
   placeLocation,
   prayerCalendarQuery,
   prayerFeedQuery,
@@ -26,6 +33,12 @@ import {
 } from './prayer-times-schemas.js';
 
 const TAG = 'Prayer times';
+
+/** With `lang`: the day's `names`, the six times named in that language (CONTRACT §19). */
+const inLanguage = <Day extends object>(day: Day, lang: NameLanguage | undefined) =>
+  lang === undefined
+    ? day
+    : { ...day, names: Object.fromEntries(PRAYER_NAMES.map((name) => [name, PRAYER_TIME_NAMES[name][lang]])) };
 const placeCountry = placeProperties.country;
 
 const NULL_TIMES =
@@ -56,7 +69,8 @@ export const prayerTimesRoute = defineRoute({
   response: prayerTimesDay,
   handle: async ({ query }, deps) => {
     const { options, city } = locate(query, deps);
-    return { data: withCity(prayerTimes({ ...options, now: deps.clock.now() }), city) };
+    const { lang, ...settings } = options;
+    return { data: inLanguage(withCity(prayerTimes({ ...settings, now: deps.clock.now() }), city), lang) };
   },
 });
 
@@ -80,11 +94,14 @@ export const prayerCalendarRoute = defineRoute({
   response: Type.Array(prayerTimesDay, { minItems: 28, maxItems: 31 }),
   handle: async ({ query }, deps) => {
     const { options, city } = locate(query, deps);
-    const { year, month, hijriYear, hijriMonth, ...settings } = options;
+    const { year, month, hijriYear, hijriMonth, lang, ...settings } = options;
     const gregorian = year !== undefined || month !== undefined;
     const hijri = hijriYear !== undefined || hijriMonth !== undefined;
     if (gregorian && hijri)
-      throw parameterError(['year', 'hijriYear'], 'year and hijriYear cannot both be given: send year and month, or hijriYear and hijriMonth.');
+      throw parameterError(
+        ['year', 'hijriYear'],
+        'year and hijriYear cannot both be given: send year and month, or hijriYear and hijriMonth.',
+      );
     let days;
     if (hijri) {
       if (hijriYear === undefined) throw parameterError('hijriYear', 'hijriYear is required with hijriMonth.');
@@ -95,7 +112,7 @@ export const prayerCalendarRoute = defineRoute({
       if (month === undefined) throw parameterError('month', 'month is required (or hijriYear and hijriMonth).');
       days = prayerCalendar({ ...settings, year, month });
     }
-    return { data: days.map((day) => withCity(day, city)) };
+    return { data: days.map((day) => inLanguage(withCity(day, city), lang)) };
   },
 });
 
@@ -156,25 +173,31 @@ export const prayerMethodsRoute = defineRoute({
 
 const moment = {
   name: stringEnum(PRAYER_NAMES),
+  names: Type.Object(fiveNames.properties, { description: 'Its name in en, ar, az, ru and tr.' }),
   time: Type.String({ format: 'date-time', description: 'ISO 8601 with the local offset.' }),
 };
+
+/** A time of `/next` with its names in the five languages. */
+const named = <Moment extends { name: PrayerName }>(moment: Moment) => ({
+  ...moment,
+  names: { ...PRAYER_TIME_NAMES[moment.name] },
+});
 
 export const nextPrayerRoute = defineRoute({
   method: 'get',
   path: '/prayer-times/next',
   resource: 'prayer-times',
-  reads: [],
-  usesClock: true,
+  // Computed on every request: `inSeconds` counts from this very second (an answer kept for the minute would not).
   tag: TAG,
   summary: 'The prayer time now and the next one, with the seconds to it',
   description: [
     'The place and settings parameters of `GET /prayer-times` with `at` (an ISO 8601 instant with an offset;',
     'default now) instead of `date`. Over fajr, sunrise, dhuhr, asr, maghrib and isha (sunrise is named, though',
-    'not a prayer): `current` began last at `at` (before fajr: the day before\'s isha), `next` comes next (after',
-    'isha: the next day\'s fajr), `inSeconds` from `at` to its minute. Days are reckoned in `timezone`.',
+    "not a prayer): `current` began last at `at` (before fajr: the day before's isha), `next` comes next (after",
+    "isha: the next day's fajr), `inSeconds` from `at` to its minute. Days are reckoned in `timezone`.",
   ].join(' '),
   query: Type.Object({
-    ...Type.Omit(prayerTimesQuery, ['date']).properties,
+    ...Type.Omit(prayerTimesQuery, ['date', 'lang']).properties,
     at: Type.Optional(
       Type.String({
         format: 'date-time',
@@ -192,7 +215,8 @@ export const nextPrayerRoute = defineRoute({
   }),
   handle: async ({ query }, deps) => {
     const { options, city } = locate(query, deps);
-    return { data: withCity(nextPrayer({ ...options, now: deps.clock.now() }), city) };
+    const { current, next, ...rest } = nextPrayer({ ...options, now: deps.clock.now() });
+    return { data: withCity({ current: current && named(current), next: named(next), ...rest }, city) };
   },
 });
 
@@ -223,6 +247,8 @@ export const citiesRoute = defineRoute({
   response: Type.Array(citySchema),
   handle: async ({ query }, { cities }) => {
     if (!cities) throw parameterError('q', 'q cannot be looked up: this server has no city directory.');
-    return { data: cities.search(query.q, { country: query.country, limit: query.limit ?? CITY_SEARCH_LIMITS.default }) };
+    return {
+      data: cities.search(query.q, { country: query.country, limit: query.limit ?? CITY_SEARCH_LIMITS.default }),
+    };
   },
 });
