@@ -105,6 +105,33 @@ export const EVERY_OPERATION: Record<keyof operations, Check> = {
     const mosque = await api.get('/api/v1/mosques/{slug}', { params: { path: { slug: fixture.mosqueSlug! } } });
     return mosque.slug;
   },
+  async putMosquesSlugSchedule(api, fixture) {
+    const schedule = await api.put('/api/v1/mosques/{slug}/schedule', {
+      params: { path: { slug: fixture.mosqueSlug! } },
+      body: { madhab: 'hanafi', iqama: { fajr: { after: 20 }, isha: { at: '20:30' } }, jumuah: ['13:15'] },
+    });
+    const iqama: { after: number } | { at: string } | null = schedule.iqama.fajr;
+    return iqama;
+  },
+  async getMosquesSlugPrayerTimes(api, fixture) {
+    const day = await api.get('/api/v1/mosques/{slug}/prayer-times', {
+      params: { path: { slug: fixture.mosqueSlug! }, query: { date: '2026-03-20' } },
+    });
+    const jumuah: { time: string; timestamp: string }[] | null = day.jumuah;
+    return [day.iqama?.fajr?.time, jumuah];
+  },
+  async getMosquesSlugPrayerTimesCalendar(api, fixture) {
+    const days = await api.get('/api/v1/mosques/{slug}/prayer-times/calendar', {
+      params: { path: { slug: fixture.mosqueSlug! }, query: { year: 2026, month: 3 } },
+    });
+    return days.length;
+  },
+  async getMosquesSlugPrayerTimesCalendarIcs(api, fixture) {
+    const feed: string = await api.get('/api/v1/mosques/{slug}/prayer-times/calendar.ics', {
+      params: { path: { slug: fixture.mosqueSlug! }, query: { year: 2026, month: 3, alarm: 10, lang: 'tr' } },
+    });
+    return feed.slice(0, 15);
+  },
   async getQuranSurahs(api) {
     const surahs = await api.get('/api/v1/quran/surahs');
     return surahs.length;

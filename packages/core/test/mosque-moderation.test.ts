@@ -135,6 +135,8 @@ describe('core: mosque submission and moderation', () => {
       'email',
       'description',
       'languages',
+      'schedule',
+      'source',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { RESOURCE_TYPES } from '@islamic-data/core';
+import { OSM_ATTRIBUTION, RESOURCE_TYPES } from '@islamic-data/core';
 import { closedObjects } from './openapi/closed-objects.js';
 import { errorCodesOf, errorEnvelopeSchema, errorResponses } from './openapi/error-responses.js';
 import { CAPTURED_EXAMPLES, type CapturedExample } from './openapi/examples.js';
@@ -45,6 +45,8 @@ export function buildOpenApiDocument(
           'or a lone UTF-16 surrogate in any string of a body is a 400. `/health`, `/docs` and `/openapi.json` ' +
           'are not rate limited.',
         'The examples are responses of a running server, captured by a script.',
+        `Mosques imported from OpenStreetMap carry \`source\`: ${OSM_ATTRIBUTION}, ` +
+          'data available under the Open Database License ([openstreetmap.org/copyright](https://www.openstreetmap.org/copyright)).',
       ].join('\n\n'),
     },
     // No `servers`: the default is the document's own server, and a `/` here made the reference's
@@ -66,7 +68,7 @@ export function buildOpenApiDocument(
       },
       schemas: { Error: errorEnvelopeSchema() },
     },
-    'x-scopes': [...RESOURCE_TYPES, '*'],
+    'x-scopes': [...RESOURCE_TYPES, '*', 'mosque:{slug}'],
   };
 }
 

@@ -141,6 +141,8 @@ describe('http: mosques', () => {
         email: submission.email,
         description: submission.description,
         languages: submission.languages,
+        schedule: null,
+        source: null,
       });
       expect(response.headers['access-control-allow-origin']).to.equal('*');
       expect(response.headers.etag).to.be.a('string');

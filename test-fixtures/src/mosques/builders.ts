@@ -43,6 +43,8 @@ export function aMosqueRecord(overrides: Partial<MosqueRecord> = {}): MosqueReco
     email: null,
     description: `Synthetic test record ${n}.`,
     languages: [],
+    schedule: null,
+    source: null,
     status: 'pending',
     submitterEmail: `test-submitter-${n}@example.org`,
     moderationReason: null,

@@ -55,6 +55,8 @@ export function generateMosques({ count, seed = 1, firstNumber = 1 }: GenerateMo
       email: `test-mosque-${n}@example.org`,
       description: `Synthetic test mosque ${n} with keyword tag${n % 1000}.`,
       languages: LANGUAGE_SETS[n % LANGUAGE_SETS.length]!,
+      schedule: null,
+      source: null,
       status: 'published',
       submitterEmail: `test-submitter-${n}@example.org`,
       moderationReason: null,

@@ -3,3 +3,4 @@ export * from './builders.js';
 export * from './country-boxes.js';
 export * from './generate-mosques.js';
 export * from './mosque-store.conformance.js';
+export * from './generate-osm.js';

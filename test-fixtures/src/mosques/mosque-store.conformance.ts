@@ -87,6 +87,42 @@ export function mosqueStoreConformance(
       expect(failed).to.equal(true);
     });
 
+    it('keeps a schedule and an OpenStreetMap source, and finds records by their OSM ids in any state', async () => {
+      const schedule = {
+        method: 'muslim-world-league',
+        madhab: 'hanafi' as const,
+        highLatitudeRule: null,
+        adjustments: { fajr: 2 },
+        hijriAdjustment: 0,
+        iqama: { fajr: { after: 20 }, dhuhr: null, asr: null, maghrib: null, isha: { at: '20:30' } },
+        jumuah: ['13:00'],
+        updatedAt: '2026-03-01T00:00:00.000Z',
+      };
+      const source = { osm: 'node/42', attribution: '© OpenStreetMap contributors, ODbL' as const };
+      const published = aMosqueRecord({ status: 'published', source });
+      const pending = aMosqueRecord({ source: { ...source, osm: 'way/43' } });
+      const plain = aMosqueRecord({ status: 'published' });
+      await store.insertMany([published, pending, plain]);
+      expect(await store.get(published.slug)).to.deep.equal(published);
+      await store.update({ ...published, schedule });
+      expect((await store.get(published.slug))!.schedule).to.deep.equal(schedule);
+      const found = await store.getByOsm(['node/42', 'way/43', 'relation/44']);
+      expect(found.map((record) => record.slug).sort()).to.deep.equal([published.slug, pending.slug].sort());
+      expect(await store.getByOsm([])).to.deep.equal([]);
+      const [hit] = await store
+        .searchPublished({ near: { lat: 51.5, lng: -0.12, radiusKm: 1 }, limit: 100 })
+        .then((hits) => hits.filter(({ mosque }) => mosque.slug === published.slug));
+      expect(hit!.mosque).to.deep.include({ schedule, source });
+    });
+
+    it('refuses a second record with the same OSM id', async () => {
+      const source = { osm: 'node/7', attribution: '© OpenStreetMap contributors, ODbL' as const };
+      await store.insert(aMosqueRecord({ source }));
+      let failed = false;
+      await store.insert(aMosqueRecord({ source })).catch(() => (failed = true));
+      expect(failed).to.equal(true);
+    });
+
     it('replaces a record by its slug', async () => {
       const record = aMosqueRecord({ lat: null, lng: null });
       await store.insert(record);

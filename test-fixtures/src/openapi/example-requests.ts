@@ -41,6 +41,27 @@ export const EXAMPLE_REQUESTS: Record<string, ExampleRequest> = {
   getMosques: { path: '/mosques?city=istanbul' },
   postMosques: { method: 'POST', path: '/mosques', body: SYNTHETIC_MOSQUE },
   getMosquesSlug: { path: '/mosques/{slug}' },
+  putMosquesSlugSchedule: {
+    method: 'PUT',
+    path: '/mosques/{slug}/schedule',
+    body: {
+      method: 'turkey',
+      madhab: 'hanafi',
+      iqama: {
+        fajr: { after: 20 },
+        dhuhr: { after: 10 },
+        asr: { after: 10 },
+        maghrib: { after: 5 },
+        isha: { at: '20:30' },
+      },
+      jumuah: ['13:15'],
+    },
+  },
+  getMosquesSlugPrayerTimes: { path: '/mosques/{slug}/prayer-times?date=2026-03-20' },
+  getMosquesSlugPrayerTimesCalendar: { path: '/mosques/{slug}/prayer-times/calendar?year=2026&month=3' },
+  getMosquesSlugPrayerTimesCalendarIcs: {
+    path: '/mosques/{slug}/prayer-times/calendar.ics?year=2026&month=3&alarm=10',
+  },
   postKeyRequests: { method: 'POST', path: '/key-requests', body: SYNTHETIC_KEY_REQUEST },
   getKeyRequestsId: { path: '/key-requests/{requestId}' },
   getQuranSurahs: { path: '/quran/surahs' },

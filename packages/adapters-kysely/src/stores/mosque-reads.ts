@@ -6,12 +6,18 @@ import { fromMosqueRow, fromPublicMosqueRow, type PublicMosqueRow } from '../tab
 /** The reads of the mosque store that need no index of either dialect. */
 export function kyselyMosqueReads<DB extends SharedDatabase>(
   db: Kysely<DB>,
-): Pick<MosqueStore, 'get' | 'slugsStartingWith' | 'listByStatus'> {
+): Pick<MosqueStore, 'get' | 'getByOsm' | 'slugsStartingWith' | 'listByStatus'> {
   const trx = sharedTables(db);
   return {
     async get(slug) {
       const row = await trx.selectFrom('mosques').selectAll().where('slug', '=', slug).executeTakeFirst();
       return row && fromMosqueRow(row);
+    },
+
+    async getByOsm(osmIds) {
+      if (osmIds.length === 0) return [];
+      const rows = await trx.selectFrom('mosques').selectAll().where('osm_id', 'in', osmIds).execute();
+      return rows.map(fromMosqueRow);
     },
 
     async slugsStartingWith(base) {

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { addImportAllCommand } from './import-all.js';
 import { addHadithImportCommands } from './import-hadith.js';
+import { addMosqueImportCommand } from './import-mosques.js';
 import { addQuranImportCommands } from './import-quran.js';
 
 export function importCommand(): Command {
@@ -8,5 +9,6 @@ export function importCommand(): Command {
   addQuranImportCommands(command);
   addHadithImportCommands(command);
   addImportAllCommand(command);
+  addMosqueImportCommand(command);
   return command;
 }

@@ -258,11 +258,99 @@ export interface paths {
     };
     /**
      * One published mosque
-     * @description A slug that is unknown, or whose mosque is pending, rejected or unpublished: 404.
+     * @description A slug that is unknown, or whose mosque is pending, rejected or unpublished: 404. Also readable with the mosque's own key (scope `mosque:{slug}`).
      *
      *     Needs a key with the scope `mosques` (or `*`) and the permission `read`.
      */
     get: operations['getMosquesSlug'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mosques/{slug}/schedule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set a mosque's prayer schedule: its method, iqama and Jumu'ah times
+     * @description Replaces the whole schedule of a published mosque (fields left out take the defaults of `/prayer-times`; a prayer left out of `iqama` has none). Needs write permission. A key with the `mosques` scope, or the mosque's own key (scope `mosque:{slug}`, made by the operator with `keys create --scopes mosque:{slug}`), which reaches nothing but this mosque. Audited (`mosques/{slug}/schedule`); the operator can roll it back with `audit rollback`. Invalid fields: 400 naming the field; an unknown or unpublished mosque: 404.
+     *
+     *     Needs a key with the scope `mosques` (or `*`) and the permission `write`.
+     */
+    put: operations['putMosquesSlugSchedule'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mosques/{slug}/prayer-times': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A mosque's adhan, iqama and Jumu'ah times for a day
+     * @description Adhan times are `/prayer-times`'s at the mosque's coordinates and time zone with the schedule's method, madhab, high-latitude rule and adjustments (its defaults without a schedule). `iqama` gives each prayer its iqama (`after`: adhan plus minutes; `at`: that local time), null without a schedule; `jumuah` is set on Fridays only. Readable with the mosque's own key.
+     *
+     *     Needs a key with the scope `mosques` (or `*`) and the permission `read`.
+     */
+    get: operations['getMosquesSlugPrayerTimes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mosques/{slug}/prayer-times/calendar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A mosque's adhan, iqama and Jumu'ah times for every day of a month
+     * @description One `/mosques/{slug}/prayer-times` object per day of the month, in order. Adhan times are `/prayer-times`'s at the mosque's coordinates and time zone with the schedule's method, madhab, high-latitude rule and adjustments (its defaults without a schedule).
+     *
+     *     Needs a key with the scope `mosques` (or `*`) and the permission `read`.
+     */
+    get: operations['getMosquesSlugPrayerTimesCalendar'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/mosques/{slug}/prayer-times/calendar.ics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A calendar feed (iCalendar) of a mosque's adhan, iqama and Jumu'ah times
+     * @description The days of `/mosques/{slug}/prayer-times/calendar` for `months` months: an event for each adhan, one for each iqama the schedule gives, and the Jumu'ah times on Fridays, each at its local time (TZID and VTIMEZONE of the mosque's zone). UIDs depend on the mosque, the day, the event and its time, so a feed fetched after a schedule change replaces the changed events. `alarm` adds a reminder before each event and `lang` names the events (en, ar, az, ru, tr), as on `/prayer-times/calendar.ics`; `events=true` adds the Islamic days. Calendar apps cannot send headers: the key may be sent as `?key=`, and there it must be read-only: scopes only `prayer-times` and/or `mosque:{slug}`, permission only `read` (CONTRACT §19); any other key there: 403.
+     *
+     *     Needs a key with the scope `mosques` (or `*`) and the permission `read`.
+     */
+    get: operations['getMosquesSlugPrayerTimesCalendarIcs'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4174,6 +4262,70 @@ export interface operations {
               email: string | null;
               description: string | null;
               languages: string[];
+              /** @description The congregation's own settings, iqama and Jumu'ah times (`PUT /mosques/{slug}/schedule`); null until set. */
+              schedule: {
+                method: string;
+                /** @enum {string} */
+                madhab: 'shafi' | 'hanafi';
+                /** @enum {string|null} */
+                highLatitudeRule: 'middle-of-the-night' | 'seventh-of-the-night' | 'twilight-angle' | null;
+                adjustments: {
+                  [key: string]: number;
+                };
+                hijriAdjustment: number;
+                iqama: {
+                  fajr:
+                    | null
+                    | {
+                        after: number;
+                      }
+                    | {
+                        at: string;
+                      };
+                  dhuhr:
+                    | null
+                    | {
+                        after: number;
+                      }
+                    | {
+                        at: string;
+                      };
+                  asr:
+                    | null
+                    | {
+                        after: number;
+                      }
+                    | {
+                        at: string;
+                      };
+                  maghrib:
+                    | null
+                    | {
+                        after: number;
+                      }
+                    | {
+                        at: string;
+                      };
+                  isha:
+                    | null
+                    | {
+                        after: number;
+                      }
+                    | {
+                        at: string;
+                      };
+                };
+                jumuah: string[];
+                /** Format: date-time */
+                updatedAt: string;
+              } | null;
+              /** @description Set on records imported from OpenStreetMap (ODbL): the element and the credit its licence asks. */
+              source: {
+                /** @description The OpenStreetMap element, e.g. `node/123`. */
+                osm: string;
+                /** @constant */
+                attribution: '© OpenStreetMap contributors, ODbL';
+              } | null;
               /** @description Great-circle distance from the `near` point in km (3 decimals); only when `near` was given. */
               distanceKm?: number;
             }[];
@@ -4626,10 +4778,1388 @@ export interface operations {
               email: string | null;
               description: string | null;
               languages: string[];
+              /** @description The congregation's own settings, iqama and Jumu'ah times (`PUT /mosques/{slug}/schedule`); null until set. */
+              schedule: {
+                method: string;
+                /** @enum {string} */
+                madhab: 'shafi' | 'hanafi';
+                /** @enum {string|null} */
+                highLatitudeRule: 'middle-of-the-night' | 'seventh-of-the-night' | 'twilight-angle' | null;
+                adjustments: {
+                  [key: string]: number;
+                };
+                hijriAdjustment: number;
+                iqama: {
+                  fajr:
+                    | null
+                    | {
+                        after: number;
+                      }
+                    | {
+                        at: string;
+                      };
+                  dhuhr:
+                    | null
+                    | {
+                        after: number;
+                      }
+                    | {
+                        at: string;
+                      };
+                  asr:
+                    | null
+                    | {
+                        after: number;
+                      }
+                    | {
+                        at: string;
+                      };
+                  maghrib:
+                    | null
+                    | {
+                        after: number;
+                      }
+                    | {
+                        at: string;
+                      };
+                  isha:
+                    | null
+                    | {
+                        after: number;
+                      }
+                    | {
+                        at: string;
+                      };
+                };
+                jumuah: string[];
+                /** Format: date-time */
+                updatedAt: string;
+              } | null;
+              /** @description Set on records imported from OpenStreetMap (ODbL): the element and the credit its licence asks. */
+              source: {
+                /** @description The OpenStreetMap element, e.g. `node/123`. */
+                osm: string;
+                /** @constant */
+                attribution: '© OpenStreetMap contributors, ODbL';
+              } | null;
               /** @description Great-circle distance from the `near` point in km (3 decimals); only when `near` was given. */
               distanceKm?: number;
             };
           };
+        };
+      };
+      /** @description Not Modified: `If-None-Match` matched the ETag; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `MISSING_API_KEY`, `INVALID_API_KEY`, `EXPIRED_API_KEY` */
+      401: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'MISSING_API_KEY' | 'INVALID_API_KEY' | 'EXPIRED_API_KEY';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE`, `INSUFFICIENT_PERMISSION` */
+      403: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_PERMISSION';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds until the window resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE` */
+      503: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'SERVICE_UNAVAILABLE';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  putMosquesSlugSchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description A method of `GET /prayer-times/methods` (not `custom`), or `auto` (the method of the country at the mosque).
+           * @enum {string}
+           */
+          method?:
+            | 'muslim-world-league'
+            | 'egyptian'
+            | 'karachi'
+            | 'umm-al-qura'
+            | 'dubai'
+            | 'moonsighting-committee'
+            | 'north-america'
+            | 'kuwait'
+            | 'qatar'
+            | 'singapore'
+            | 'tehran'
+            | 'turkey'
+            | 'jafari'
+            | 'gulf'
+            | 'france'
+            | 'russia'
+            | 'jakim'
+            | 'tunisia'
+            | 'algeria'
+            | 'kemenag'
+            | 'morocco'
+            | 'portugal'
+            | 'jordan'
+            | 'auto';
+          /** @enum {string} */
+          madhab?: 'shafi' | 'hanafi';
+          /**
+           * @description null: the rule recommended for the latitude.
+           * @enum {string|null}
+           */
+          highLatitudeRule?: 'middle-of-the-night' | 'seventh-of-the-night' | 'twilight-angle' | null;
+          /** @description Minutes added to each adhan time, as `/prayer-times` takes them. */
+          adjustments?: {
+            fajr?: number;
+            sunrise?: number;
+            dhuhr?: number;
+            asr?: number;
+            maghrib?: number;
+            isha?: number;
+          };
+          hijriAdjustment?: number;
+          /** @description The iqama of each prayer; a prayer left out has none. */
+          iqama?: {
+            /** @description null: no iqama time for this prayer. */
+            fajr?:
+              | null
+              | {
+                  /** @description Minutes after the adhan, 0–180. */
+                  after: number;
+                }
+              | {
+                  /** @description A fixed local time, HH:MM. */
+                  at: string;
+                };
+            /** @description null: no iqama time for this prayer. */
+            dhuhr?:
+              | null
+              | {
+                  /** @description Minutes after the adhan, 0–180. */
+                  after: number;
+                }
+              | {
+                  /** @description A fixed local time, HH:MM. */
+                  at: string;
+                };
+            /** @description null: no iqama time for this prayer. */
+            asr?:
+              | null
+              | {
+                  /** @description Minutes after the adhan, 0–180. */
+                  after: number;
+                }
+              | {
+                  /** @description A fixed local time, HH:MM. */
+                  at: string;
+                };
+            /** @description null: no iqama time for this prayer. */
+            maghrib?:
+              | null
+              | {
+                  /** @description Minutes after the adhan, 0–180. */
+                  after: number;
+                }
+              | {
+                  /** @description A fixed local time, HH:MM. */
+                  at: string;
+                };
+            /** @description null: no iqama time for this prayer. */
+            isha?:
+              | null
+              | {
+                  /** @description Minutes after the adhan, 0–180. */
+                  after: number;
+                }
+              | {
+                  /** @description A fixed local time, HH:MM. */
+                  at: string;
+                };
+          };
+          /** @description Jumu'ah times on Fridays (local), earliest first once stored. */
+          jumuah?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              method: string;
+              /** @enum {string} */
+              madhab: 'shafi' | 'hanafi';
+              /** @enum {string|null} */
+              highLatitudeRule: 'middle-of-the-night' | 'seventh-of-the-night' | 'twilight-angle' | null;
+              adjustments: {
+                [key: string]: number;
+              };
+              hijriAdjustment: number;
+              iqama: {
+                fajr:
+                  | null
+                  | {
+                      after: number;
+                    }
+                  | {
+                      at: string;
+                    };
+                dhuhr:
+                  | null
+                  | {
+                      after: number;
+                    }
+                  | {
+                      at: string;
+                    };
+                asr:
+                  | null
+                  | {
+                      after: number;
+                    }
+                  | {
+                      at: string;
+                    };
+                maghrib:
+                  | null
+                  | {
+                      after: number;
+                    }
+                  | {
+                      at: string;
+                    };
+                isha:
+                  | null
+                  | {
+                      after: number;
+                    }
+                  | {
+                      at: string;
+                    };
+              };
+              jumuah: string[];
+              /** Format: date-time */
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description `VALIDATION_ERROR`, `INVALID_JSON` */
+      400: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR' | 'INVALID_JSON';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `MISSING_API_KEY`, `INVALID_API_KEY`, `EXPIRED_API_KEY` */
+      401: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'MISSING_API_KEY' | 'INVALID_API_KEY' | 'EXPIRED_API_KEY';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE`, `INSUFFICIENT_PERMISSION` */
+      403: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_PERMISSION';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE` */
+      413: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'PAYLOAD_TOO_LARGE';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds until the window resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE` */
+      503: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'SERVICE_UNAVAILABLE';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getMosquesSlugPrayerTimes: {
+    parameters: {
+      query?: {
+        /** @description Gregorian date YYYY-MM-DD. Absent: today in the mosque's time zone. */
+        date?: string;
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              date: {
+                /** Format: date */
+                gregorian: string;
+                /** @description Umm al-Qura date shifted by `hijriAdjustment` days; null outside its table (1924-08-01 to 2077-11-16). */
+                hijri: {
+                  year: number;
+                  month: number;
+                  day: number;
+                  /** @description The Islamic days falling on this Hijri date (`GET /hijri/events`), ids and names; usually none. */
+                  events: {
+                    id: string;
+                    /** @description The name in en, ar, az, ru and tr. */
+                    name: {
+                      en: string;
+                      ar: string;
+                      az: string;
+                      ru: string;
+                      tr: string;
+                    };
+                  }[];
+                } | null;
+                /** @description The `hijriAdjustment` applied (0 when not given). */
+                hijriAdjustment: number;
+              };
+              location: {
+                lat: number;
+                lng: number;
+                timezone: string;
+                /** @description Only when the place was asked by `city`. */
+                city?: {
+                  /** @description GeoNames' name of the city. */
+                  name: string;
+                  /** @description ISO 3166-1 alpha-2. */
+                  country: string;
+                  /** @description Its id at geonames.org. */
+                  geonameId: number;
+                  population: number;
+                  lat: number;
+                  lng: number;
+                  /** @description The city data's source and licence: GeoNames (geonames.org), CC BY 4.0. */
+                  credit: string;
+                };
+              };
+              /** @description The method as applied that day: custom angles included, and Umm al-Qura's 120-minute Isha in Ramadan. */
+              method: {
+                /** @description The slug. */
+                id: string;
+                name: string;
+                /** @description Aladhan's numeric id, also accepted as `method`. */
+                aladhanId: number;
+                fajrAngle: number;
+                /** @description 0 when Isha is a fixed interval after Maghrib. */
+                ishaAngle: number;
+                /** @description Minutes from Maghrib to Isha; 0 when Isha is by angle. */
+                ishaInterval: number;
+                /** @description Sun's depression for Maghrib (Shia methods); null: Maghrib is at sunset. */
+                maghribAngle: number | null;
+                /** @description The authority's own fixed minute offsets per time. */
+                offsets: {
+                  fajr: number;
+                  sunrise: number;
+                  dhuhr: number;
+                  asr: number;
+                  maghrib: number;
+                  isha: number;
+                };
+                /**
+                 * @description Only for moonsighting-committee.
+                 * @enum {string}
+                 */
+                shafaq?: 'general' | 'ahmer' | 'abyad';
+                /**
+                 * @description Only with `method=auto`: `country` when the country at the point has a method, else `default` (Muslim World League).
+                 * @enum {string}
+                 */
+                chosenBy?: 'country' | 'default';
+                /** @description Only with `method=auto`: the ISO 3166-1 code of the country whose method was chosen, else null. */
+                country?: string | null;
+              };
+              /** @enum {string} */
+              madhab: 'shafi' | 'hanafi';
+              /** @enum {string} */
+              highLatitudeRule: 'middle-of-the-night' | 'seventh-of-the-night' | 'twilight-angle';
+              /** @description Local HH:mm; null where the time does not exist that day (polar day or night without a resolution), never a wrong time. After the prayers and sunrise come the sunnah times: `imsak` (Fajr less `imsakMinutes`), `midnight` (half the night, see `midnightMode`) and `firstThird`/`lastThird` (the ends of its first and second third; the night ends at the next day's Fajr), null where an input is null. `midnight` and the thirds usually fall on the next calendar day (see `timestamps`). */
+              timings: {
+                fajr: string | null;
+                sunrise: string | null;
+                dhuhr: string | null;
+                asr: string | null;
+                maghrib: string | null;
+                isha: string | null;
+                imsak: string | null;
+                midnight: string | null;
+                firstThird: string | null;
+                lastThird: string | null;
+              };
+              /** @description ISO 8601 with the local UTC offset; null like `timings`. */
+              timestamps: {
+                /** Format: date-time */
+                fajr: string | null;
+                /** Format: date-time */
+                sunrise: string | null;
+                /** Format: date-time */
+                dhuhr: string | null;
+                /** Format: date-time */
+                asr: string | null;
+                /** Format: date-time */
+                maghrib: string | null;
+                /** Format: date-time */
+                isha: string | null;
+                /** Format: date-time */
+                imsak: string | null;
+                /** Format: date-time */
+                midnight: string | null;
+                /** Format: date-time */
+                firstThird: string | null;
+                /** Format: date-time */
+                lastThird: string | null;
+              };
+              /** @description Only with `lang`: fajr, sunrise, dhuhr, asr, maghrib and isha named in that language. */
+              names?: {
+                fajr: string;
+                sunrise: string;
+                dhuhr: string;
+                asr: string;
+                maghrib: string;
+                isha: string;
+              };
+              mosque: {
+                slug: string;
+                nameEn: string;
+                nameAr: string | null;
+              };
+              /** @description null when the mosque has no schedule; a prayer without an iqama (or whose adhan does not exist that day) is null. `after` is the adhan's instant plus the minutes, `at` the local time that day. */
+              iqama: {
+                fajr: {
+                  time: string;
+                  /** Format: date-time */
+                  timestamp: string;
+                } | null;
+                dhuhr: {
+                  time: string;
+                  /** Format: date-time */
+                  timestamp: string;
+                } | null;
+                asr: {
+                  time: string;
+                  /** Format: date-time */
+                  timestamp: string;
+                } | null;
+                maghrib: {
+                  time: string;
+                  /** Format: date-time */
+                  timestamp: string;
+                } | null;
+                isha: {
+                  time: string;
+                  /** Format: date-time */
+                  timestamp: string;
+                } | null;
+              } | null;
+              /** @description The Jumu'ah times on Fridays; null on other days and when the schedule has none. */
+              jumuah:
+                | {
+                    time: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                  }[]
+                | null;
+            };
+          };
+        };
+      };
+      /** @description Not Modified: `If-None-Match` matched the ETag; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `MISSING_API_KEY`, `INVALID_API_KEY`, `EXPIRED_API_KEY` */
+      401: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'MISSING_API_KEY' | 'INVALID_API_KEY' | 'EXPIRED_API_KEY';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE`, `INSUFFICIENT_PERMISSION` */
+      403: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_PERMISSION';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds until the window resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE` */
+      503: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'SERVICE_UNAVAILABLE';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getMosquesSlugPrayerTimesCalendar: {
+    parameters: {
+      query: {
+        /** @description Gregorian year. */
+        year: number;
+        /** @description Gregorian month, 1–12. */
+        month: number;
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              date: {
+                /** Format: date */
+                gregorian: string;
+                /** @description Umm al-Qura date shifted by `hijriAdjustment` days; null outside its table (1924-08-01 to 2077-11-16). */
+                hijri: {
+                  year: number;
+                  month: number;
+                  day: number;
+                  /** @description The Islamic days falling on this Hijri date (`GET /hijri/events`), ids and names; usually none. */
+                  events: {
+                    id: string;
+                    /** @description The name in en, ar, az, ru and tr. */
+                    name: {
+                      en: string;
+                      ar: string;
+                      az: string;
+                      ru: string;
+                      tr: string;
+                    };
+                  }[];
+                } | null;
+                /** @description The `hijriAdjustment` applied (0 when not given). */
+                hijriAdjustment: number;
+              };
+              location: {
+                lat: number;
+                lng: number;
+                timezone: string;
+                /** @description Only when the place was asked by `city`. */
+                city?: {
+                  /** @description GeoNames' name of the city. */
+                  name: string;
+                  /** @description ISO 3166-1 alpha-2. */
+                  country: string;
+                  /** @description Its id at geonames.org. */
+                  geonameId: number;
+                  population: number;
+                  lat: number;
+                  lng: number;
+                  /** @description The city data's source and licence: GeoNames (geonames.org), CC BY 4.0. */
+                  credit: string;
+                };
+              };
+              /** @description The method as applied that day: custom angles included, and Umm al-Qura's 120-minute Isha in Ramadan. */
+              method: {
+                /** @description The slug. */
+                id: string;
+                name: string;
+                /** @description Aladhan's numeric id, also accepted as `method`. */
+                aladhanId: number;
+                fajrAngle: number;
+                /** @description 0 when Isha is a fixed interval after Maghrib. */
+                ishaAngle: number;
+                /** @description Minutes from Maghrib to Isha; 0 when Isha is by angle. */
+                ishaInterval: number;
+                /** @description Sun's depression for Maghrib (Shia methods); null: Maghrib is at sunset. */
+                maghribAngle: number | null;
+                /** @description The authority's own fixed minute offsets per time. */
+                offsets: {
+                  fajr: number;
+                  sunrise: number;
+                  dhuhr: number;
+                  asr: number;
+                  maghrib: number;
+                  isha: number;
+                };
+                /**
+                 * @description Only for moonsighting-committee.
+                 * @enum {string}
+                 */
+                shafaq?: 'general' | 'ahmer' | 'abyad';
+                /**
+                 * @description Only with `method=auto`: `country` when the country at the point has a method, else `default` (Muslim World League).
+                 * @enum {string}
+                 */
+                chosenBy?: 'country' | 'default';
+                /** @description Only with `method=auto`: the ISO 3166-1 code of the country whose method was chosen, else null. */
+                country?: string | null;
+              };
+              /** @enum {string} */
+              madhab: 'shafi' | 'hanafi';
+              /** @enum {string} */
+              highLatitudeRule: 'middle-of-the-night' | 'seventh-of-the-night' | 'twilight-angle';
+              /** @description Local HH:mm; null where the time does not exist that day (polar day or night without a resolution), never a wrong time. After the prayers and sunrise come the sunnah times: `imsak` (Fajr less `imsakMinutes`), `midnight` (half the night, see `midnightMode`) and `firstThird`/`lastThird` (the ends of its first and second third; the night ends at the next day's Fajr), null where an input is null. `midnight` and the thirds usually fall on the next calendar day (see `timestamps`). */
+              timings: {
+                fajr: string | null;
+                sunrise: string | null;
+                dhuhr: string | null;
+                asr: string | null;
+                maghrib: string | null;
+                isha: string | null;
+                imsak: string | null;
+                midnight: string | null;
+                firstThird: string | null;
+                lastThird: string | null;
+              };
+              /** @description ISO 8601 with the local UTC offset; null like `timings`. */
+              timestamps: {
+                /** Format: date-time */
+                fajr: string | null;
+                /** Format: date-time */
+                sunrise: string | null;
+                /** Format: date-time */
+                dhuhr: string | null;
+                /** Format: date-time */
+                asr: string | null;
+                /** Format: date-time */
+                maghrib: string | null;
+                /** Format: date-time */
+                isha: string | null;
+                /** Format: date-time */
+                imsak: string | null;
+                /** Format: date-time */
+                midnight: string | null;
+                /** Format: date-time */
+                firstThird: string | null;
+                /** Format: date-time */
+                lastThird: string | null;
+              };
+              /** @description Only with `lang`: fajr, sunrise, dhuhr, asr, maghrib and isha named in that language. */
+              names?: {
+                fajr: string;
+                sunrise: string;
+                dhuhr: string;
+                asr: string;
+                maghrib: string;
+                isha: string;
+              };
+              mosque: {
+                slug: string;
+                nameEn: string;
+                nameAr: string | null;
+              };
+              /** @description null when the mosque has no schedule; a prayer without an iqama (or whose adhan does not exist that day) is null. `after` is the adhan's instant plus the minutes, `at` the local time that day. */
+              iqama: {
+                fajr: {
+                  time: string;
+                  /** Format: date-time */
+                  timestamp: string;
+                } | null;
+                dhuhr: {
+                  time: string;
+                  /** Format: date-time */
+                  timestamp: string;
+                } | null;
+                asr: {
+                  time: string;
+                  /** Format: date-time */
+                  timestamp: string;
+                } | null;
+                maghrib: {
+                  time: string;
+                  /** Format: date-time */
+                  timestamp: string;
+                } | null;
+                isha: {
+                  time: string;
+                  /** Format: date-time */
+                  timestamp: string;
+                } | null;
+              } | null;
+              /** @description The Jumu'ah times on Fridays; null on other days and when the schedule has none. */
+              jumuah:
+                | {
+                    time: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                  }[]
+                | null;
+            }[];
+          };
+        };
+      };
+      /** @description Not Modified: `If-None-Match` matched the ETag; no body. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `VALIDATION_ERROR` */
+      400: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'VALIDATION_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `MISSING_API_KEY`, `INVALID_API_KEY`, `EXPIRED_API_KEY` */
+      401: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'MISSING_API_KEY' | 'INVALID_API_KEY' | 'EXPIRED_API_KEY';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INSUFFICIENT_SCOPE`, `INSUFFICIENT_PERMISSION` */
+      403: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INSUFFICIENT_SCOPE' | 'INSUFFICIENT_PERMISSION';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'NOT_FOUND';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          /** @description Seconds until the window resets. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'RATE_LIMITED';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `INTERNAL_ERROR` */
+      500: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'INTERNAL_ERROR';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE` */
+      503: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            error: {
+              /** @enum {string} */
+              code: 'SERVICE_UNAVAILABLE';
+              /** @description One sentence naming the offending parameter. */
+              message: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getMosquesSlugPrayerTimesCalendarIcs: {
+    parameters: {
+      query: {
+        /** @description Gregorian year. */
+        year: number;
+        /** @description Gregorian month, 1–12. */
+        month: number;
+        /** @description A reminder (VALARM) this many minutes (0–120) before each prayer event. */
+        alarm?: number;
+        /** @description The language of the events' names and the calendar's title: en, ar, az, ru, tr. */
+        lang?: 'en' | 'ar' | 'az' | 'ru' | 'tr';
+        /** @description true: the Islamic days (`/hijri/events`) as all-day events, named in `lang`. */
+        events?: boolean;
+        /** @description How many months from `year`/`month` the feed covers. */
+        months?: number;
+        /** @description The API key, for calendar apps that cannot send `X-API-Key`; a URL holding it is a secret. */
+        key?: string;
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An iCalendar feed. */
+      200: {
+        headers: {
+          /** @description Requests allowed per 60-second window. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Unix time in seconds when the window resets. */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/calendar; charset=utf-8': string;
         };
       };
       /** @description Not Modified: `If-None-Match` matched the ETag; no body. */

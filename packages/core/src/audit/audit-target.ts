@@ -9,6 +9,8 @@ export type AuditTarget =
   | { type: 'hadith-translation'; collection: string; number: string | number; locale: string }
   | { type: 'hadith-collection'; collection: string }
   | { type: 'mosque'; slug: string }
+  | { type: 'mosque-schedule'; slug: string }
+  | { type: 'mosque-import' }
   | { type: 'api-key'; id: string }
   | { type: 'key-request'; id: string };
 
@@ -35,6 +37,10 @@ export function auditResource(target: AuditTarget): string {
       return `hadith/${target.collection}`;
     case 'mosque':
       return `mosques/${target.slug}`;
+    case 'mosque-import':
+      return 'mosques/import';
+    case 'mosque-schedule':
+      return `mosques/${target.slug}/schedule`;
     case 'api-key':
       return `keys/${target.id}`;
     case 'key-request':

@@ -86,7 +86,9 @@ export function validateKeyRequest(input: KeyRequestInput): ValidKeyRequest {
   if (website !== null && !isWebAddress(website)) throw broken('website', KEY_REQUEST_RULES.website);
   const note = text(fields, 'note', 'text', KEY_REQUEST_RULES.note);
   if (note !== null && lengthOf(note) > KEY_REQUEST_LIMITS.note.max) throw broken('note', KEY_REQUEST_RULES.note);
-  const scopes = list(fields.scopes, 'scopes', isScope, KEY_REQUEST_RULES.scopes);
+  // A mosque's own scope is the operator's to grant, never asked for through the public form.
+  const requestable = (value: string): value is Scope => isScope(value) && !value.startsWith('mosque:');
+  const scopes = list(fields.scopes, 'scopes', requestable, KEY_REQUEST_RULES.scopes);
   const permissions = list(fields.permissions, 'permissions', isPermission, KEY_REQUEST_RULES.permissions);
   if (!permissions.includes('read')) throw broken('permissions', KEY_REQUEST_RULES.permissions);
   return {

@@ -1,7 +1,14 @@
 /** Resource types a key can be scoped to (CONTRACT §2); `*` covers them all. */
 export const RESOURCE_TYPES = ['prayer-times', 'qibla', 'hijri', 'mosques', 'quran', 'hadith'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
-export type Scope = ResourceType | '*';
+/** `mosque:{slug}`: one mosque's schedule and reads, nothing else (CONTRACT §20). */
+export type MosqueScope = `mosque:${string}`;
+export type Scope = ResourceType | '*' | MosqueScope;
+
+const MOSQUE_SCOPE = /^mosque:[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** The scope of one mosque's own key. */
+export const mosqueScope = (slug: string): MosqueScope => `mosque:${slug}`;
 
 export const PERMISSIONS = ['read', 'write', 'delete'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -27,7 +34,7 @@ export function summarizeKey({ hash: _hash, ...summary }: ApiKeyRecord): ApiKeyS
 }
 
 export function isScope(value: string): value is Scope {
-  return value === '*' || (RESOURCE_TYPES as readonly string[]).includes(value);
+  return value === '*' || (RESOURCE_TYPES as readonly string[]).includes(value) || MOSQUE_SCOPE.test(value);
 }
 
 export function isPermission(value: string): value is Permission {

@@ -1,6 +1,6 @@
 import { AppError } from '../errors.js';
 import type { KeyVerification } from './verify-key.js';
-import type { ApiKeyRecord, Permission, ResourceType } from './api-key.js';
+import { mosqueScope, type ApiKeyRecord, type Permission, type ResourceType } from './api-key.js';
 
 /** Turns a verification that did not succeed into the error the API reports for it. */
 export function requireVerifiedKey(verification: KeyVerification): ApiKeyRecord {
@@ -17,8 +17,13 @@ export function requireVerifiedKey(verification: KeyVerification): ApiKeyRecord 
   }
 }
 
-export function requireScope(key: ApiKeyRecord, resource: ResourceType): void {
-  if (!key.scopes.includes('*') && !key.scopes.includes(resource)) {
+/**
+ * The key covers the resource type, or (`mosques` only) the one mosque the request is about: `mosque`, the slug
+ * of a route that reaches one mosque's schedule or reads, is covered by the scope `mosque:{slug}`.
+ */
+export function requireScope(key: ApiKeyRecord, resource: ResourceType, mosque?: string): void {
+  const ownMosque = resource === 'mosques' && mosque !== undefined && key.scopes.includes(mosqueScope(mosque));
+  if (!key.scopes.includes('*') && !key.scopes.includes(resource) && !ownMosque) {
     throw new AppError('INSUFFICIENT_SCOPE', `This API key does not cover the '${resource}' resource type.`);
   }
 }

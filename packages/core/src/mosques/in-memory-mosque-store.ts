@@ -10,6 +10,7 @@ export class InMemoryMosqueStore implements MosqueStore, Snapshottable {
 
   async insert(record: MosqueRecord): Promise<void> {
     if (this.records.has(record.slug)) throw new Error(`A mosque with slug '${record.slug}' already exists.`);
+    this.refuseSameSource(record);
     this.records.set(record.slug, structuredClone(record));
   }
 
@@ -19,12 +20,29 @@ export class InMemoryMosqueStore implements MosqueStore, Snapshottable {
 
   async update(record: MosqueRecord): Promise<void> {
     if (!this.records.has(record.slug)) throw new Error(`No mosque with slug '${record.slug}'.`);
+    this.refuseSameSource(record);
     this.records.set(record.slug, structuredClone(record));
   }
 
   async get(slug: string): Promise<MosqueRecord | undefined> {
     const record = this.records.get(slug);
     return record && structuredClone(record);
+  }
+
+  /** OSM ids are unique, as the SQL stores' unique index makes them. */
+  private refuseSameSource(record: MosqueRecord): void {
+    const osm = record.source?.osm;
+    if (osm === undefined) return;
+    for (const other of this.records.values())
+      if (other.slug !== record.slug && other.source?.osm === osm)
+        throw new Error(`A mosque imported from '${osm}' already exists.`);
+  }
+
+  async getByOsm(osmIds: string[]): Promise<MosqueRecord[]> {
+    const wanted = new Set(osmIds);
+    return [...this.records.values()]
+      .filter((record) => record.source !== null && wanted.has(record.source.osm))
+      .map((record) => structuredClone(record));
   }
 
   async slugsStartingWith(base: string): Promise<string[]> {

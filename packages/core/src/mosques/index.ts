@@ -10,3 +10,6 @@ export * from './name-similarity.js';
 export * from './read-mosques.js';
 export * from './submit-mosque.js';
 export * from './moderate-mosques.js';
+export * from './mosque-schedule.js';
+export * from './mosque-prayer-times.js';
+export * from './osm-import.js';

@@ -30,6 +30,8 @@ export interface MosqueStore {
   update(record: MosqueRecord): Promise<void>;
   /** Any state. */
   get(slug: string): Promise<MosqueRecord | undefined>;
+  /** The records imported from these OpenStreetMap elements (`node/123`, …), any state. */
+  getByOsm(osmIds: string[]): Promise<MosqueRecord[]>;
   /** Every slug equal to `base` or beginning with `${base}-`. */
   slugsStartingWith(base: string): Promise<string[]>;
   /** Oldest submission first. */

@@ -1,3 +1,5 @@
+import type { MosqueSchedule } from './mosque-schedule.js';
+
 export const MOSQUE_STATUSES = ['pending', 'published', 'rejected', 'unpublished'] as const;
 export type MosqueStatus = (typeof MOSQUE_STATUSES)[number];
 
@@ -18,7 +20,22 @@ export interface PublicMosque {
   email: string | null;
   description: string | null;
   languages: string[];
+  /** The congregation's own settings, iqama and Jumu'ah times (CONTRACT §20); null until set. */
+  schedule: MosqueSchedule | null;
+  /** Where the record came from when it was imported (OpenStreetMap), with the credit its licence asks for. */
+  source: MosqueSource | null;
 }
+
+/** The ODbL credit every record imported from OpenStreetMap carries. */
+export const OSM_ATTRIBUTION = '© OpenStreetMap contributors, ODbL';
+
+export interface MosqueSource {
+  /** The OpenStreetMap element: `node/123`, `way/45`, `relation/6`. */
+  osm: string;
+  attribution: typeof OSM_ATTRIBUTION;
+}
+
+export const osmSource = (osm: string): MosqueSource => ({ osm, attribution: OSM_ATTRIBUTION });
 
 /** A public record with its great-circle distance from the `near` point. */
 export type PublicMosqueWithDistance = PublicMosque & { distanceKm: number };
@@ -45,6 +62,7 @@ export const MOSQUE_AUDIT_ACTIONS = {
   approve: 'mosques.approve',
   reject: 'mosques.reject',
   unpublish: 'mosques.unpublish',
+  schedule: 'mosques.schedule.put',
 } as const;
 
 /** Only a published mosque with coordinates can be listed or found, however it is searched. */
@@ -69,6 +87,8 @@ export function toPublicMosque(record: MosqueRecord): PublicMosque {
     email: record.email,
     description: record.description,
     languages: [...record.languages],
+    schedule: record.schedule === null ? null : structuredClone(record.schedule),
+    source: record.source === null ? null : { ...record.source },
   };
 }
 

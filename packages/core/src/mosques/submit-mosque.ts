@@ -27,6 +27,8 @@ export async function submitMosque(
     const record: MosqueRecord = {
       slug,
       ...submission,
+      schedule: null,
+      source: null,
       status: 'pending',
       moderationReason: null,
       submittedAt: at,

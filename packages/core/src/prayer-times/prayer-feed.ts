@@ -92,7 +92,7 @@ const NEAR_A_CHANGE = 3 * 3_600_000;
  * DTSTART on the zone's clock. Within hours of an offset change a local time may occur twice (the
  * clock set back) and RFC 5545 would read the first; such an event starts in UTC instead.
  */
-function start(timestamp: string, timeZone: string): string {
+export function start(timestamp: string, timeZone: string): string {
   const instant = Date.parse(timestamp);
   const offsets = [instant - NEAR_A_CHANGE, instant, instant + NEAR_A_CHANGE].map((at) =>
     utcOffsetMinutes(new Date(at), timeZone),

@@ -64,6 +64,34 @@ describe('http pipeline: access (key, scope, permission, guard, in the contractâ
     expect(checkAccess(open, ok({ permissions: ['read', 'write'] }), decoded('ar'))).to.equal(null);
     expect(guarded).to.deep.equal([]);
   });
+
+  describe("a mosque's own scope (`scopeFromParam`)", () => {
+    const mosqueRoute = aRoute({ path: '/mosques/{slug}/schedule', resource: 'mosques', scopeFromParam: 'slug' });
+    const unscoped = aRoute({ method: 'post', path: '/mosques', resource: 'mosques' });
+    const ownKey = ok({ scopes: ['mosque:test-a'], permissions: ['read', 'write'] });
+    const at = (slug: string) => ({ params: { slug }, undecodable: null });
+
+    it("admits `mosque:{slug}` on that mosque's route only", () => {
+      expect(checkAccess(mosqueRoute, ownKey, at('test-a'))?.scopes).to.deep.equal(['mosque:test-a']);
+      expect(codeOf(() => checkAccess(mosqueRoute, ownKey, at('test-b')))).to.equal('INSUFFICIENT_SCOPE');
+      expect(codeOf(() => checkAccess(mosqueRoute, ownKey, at('test-a-2')))).to.equal('INSUFFICIENT_SCOPE');
+    });
+
+    it('refuses it on a mosques route without the parameter and on any other resource', () => {
+      expect(codeOf(() => checkAccess(unscoped, ownKey, { params: {}, undecodable: null }))).to.equal(
+        'INSUFFICIENT_SCOPE',
+      );
+      const quranRoute = aRoute({ method: 'get', path: '/quran/{slug}', resource: 'quran', scopeFromParam: 'slug' });
+      expect(codeOf(() => checkAccess(quranRoute, ownKey, at('test-a')))).to.equal('INSUFFICIENT_SCOPE');
+    });
+
+    it('still checks the permission after the scope, and still admits the `mosques` scope', () => {
+      const ownReader = ok({ scopes: ['mosque:test-a'], permissions: ['read'] });
+      expect(codeOf(() => checkAccess(mosqueRoute, ownReader, at('test-a')))).to.equal('INSUFFICIENT_PERMISSION');
+      const anyMosque = ok({ scopes: ['mosques'], permissions: ['read', 'write'] });
+      expect(checkAccess(mosqueRoute, anyMosque, at('test-b'))?.scopes).to.deep.equal(['mosques']);
+    });
+  });
 });
 
 describe('http pipeline: access of a key sent in a feed URL (keyInQuery: read-only-feed, CONTRACT Â§19)', () => {

@@ -17,9 +17,10 @@ export interface MatchedParams {
 }
 
 /**
- * Key → scope → permission → the route's own guard, in the contract's order; the key the route may use, or
- * null on an open route (which neither needs nor sees a key: its answer is the same for everyone). The guard
- * judges decoded parameters only: one that is not valid percent-encoded UTF-8 is refused before it.
+ * Key → scope (a route with `scopeFromParam` also admits the scope of the one mosque its path names) →
+ * permission → the route's own guard, in the contract's order; the key the route may use, or null on an open
+ * route (which neither needs nor sees a key: its answer is the same for everyone). The guard judges decoded
+ * parameters only: one that is not valid percent-encoded UTF-8 is refused before it.
  */
 export function checkAccess(
   route: RouteDefinition,
@@ -27,7 +28,8 @@ export function checkAccess(
   { params, undecodable }: MatchedParams,
   keySentIn: 'header' | 'query' | null = 'header',
 ): ApiKeyRecord | null {
-  const key = route.resource === null ? null : keyAllowedOn(route.resource, route.method, verification);
+  const scoped = route.scopeFromParam === undefined ? undefined : params[route.scopeFromParam];
+  const key = route.resource === null ? null : keyAllowedOn(route.resource, route.method, verification, scoped);
   if (key !== null && keySentIn === 'query' && route.keyInQuery === 'read-only-feed') requireReadOnlyFeedKey(key);
   if (undecodable !== null)
     throw validationError(`Path parameter '${undecodable}' is not valid percent-encoded UTF-8.`);
@@ -35,9 +37,14 @@ export function checkAccess(
   return key;
 }
 
-function keyAllowedOn(resource: ResourceType, method: HttpMethod, verification: KeyVerification) {
+function keyAllowedOn(
+  resource: ResourceType,
+  method: HttpMethod,
+  verification: KeyVerification,
+  scopedTo: string | undefined,
+) {
   const key = requireVerifiedKey(verification);
-  requireScope(key, resource);
+  requireScope(key, resource, scopedTo);
   requirePermission(key, permissionFor(method));
   return key;
 }

@@ -51,6 +51,11 @@ export interface RouteDefinition<
   path: string;
   /** The key scope the route needs, or null when it is open (no key). */
   resource: ResourceType | null;
+  /**
+   * The path parameter naming the one mosque the route reaches (its schedule or its reads): a key with the
+   * scope `mosque:{that slug}` is then in scope as well as one with `resource` (CONTRACT §20).
+   */
+  scopeFromParam?: 'slug';
   summary: string;
   description?: string;
   tag: string;

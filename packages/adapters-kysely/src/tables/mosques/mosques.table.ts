@@ -1,4 +1,11 @@
-import { cityKey, type MosqueRecord, type MosqueStatus, type PublicMosque } from '@islamic-data/core';
+import {
+  cityKey,
+  osmSource,
+  type MosqueRecord,
+  type MosqueSchedule,
+  type MosqueStatus,
+  type PublicMosque,
+} from '@islamic-data/core';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface MosquesTable {
@@ -27,6 +34,10 @@ export interface MosquesTable {
   submitted_at: string;
   moderated_at: string | null;
   updated_at: string;
+  /** The mosque's schedule (CONTRACT §20) as JSON; null until one is set. */
+  schedule_json: string | null;
+  /** The OpenStreetMap element an imported record came from (`node/123`), unique; null otherwise. */
+  osm_id: string | null;
 }
 
 /** The row of a record: the columns of both dialects (PostgreSQL adds its search lexemes). */
@@ -53,6 +64,8 @@ export function toMosqueRow(record: MosqueRecord): Insertable<MosquesTable> {
     submitted_at: record.submittedAt,
     moderated_at: record.moderatedAt,
     updated_at: record.updatedAt,
+    schedule_json: record.schedule === null ? null : JSON.stringify(record.schedule),
+    osm_id: record.source?.osm ?? null,
   };
 }
 
@@ -72,6 +85,8 @@ export const PUBLIC_MOSQUE_COLUMNS = [
   'email',
   'description',
   'languages_json',
+  'schedule_json',
+  'osm_id',
 ] as const satisfies readonly (keyof MosquesTable)[];
 
 /** The public columns on a query that names the mosques table `m`, as the searches of both dialects do. */
@@ -96,6 +111,8 @@ export function fromPublicMosqueRow(row: PublicMosqueRow): PublicMosque {
     email: row.email,
     description: row.description,
     languages: JSON.parse(row.languages_json) as string[],
+    schedule: row.schedule_json === null ? null : (JSON.parse(row.schedule_json) as MosqueSchedule),
+    source: row.osm_id === null ? null : osmSource(row.osm_id),
   };
 }
 

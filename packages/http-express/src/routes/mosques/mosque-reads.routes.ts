@@ -28,10 +28,13 @@ export const getMosqueRoute = defineRoute({
   method: 'get',
   path: '/mosques/{slug}',
   resource: 'mosques',
+  scopeFromParam: 'slug',
   reads: ['mosques'],
   tag: TAG,
   summary: 'One published mosque',
-  description: 'A slug that is unknown, or whose mosque is pending, rejected or unpublished: 404.',
+  description:
+    'A slug that is unknown, or whose mosque is pending, rejected or unpublished: 404. ' +
+    "Also readable with the mosque's own key (scope `mosque:{slug}`).",
   params: mosqueParams,
   response: mosque,
   handle: async ({ params }, deps) => ({ data: await getPublishedMosque(deps.stores, params.slug) }),

@@ -9,6 +9,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { nullable, stringEnum } from '../../platform/schema.js';
 import { latitude, longitude } from '../common-schemas.js';
 import { languageCode } from '../content-schemas.js';
+import { mosqueSchedule, mosqueSource } from './mosque-schedule-schemas.js';
 
 const text = (maxLength: number, description?: string) =>
   Type.String({ maxLength, ...(description ? { description } : {}) });
@@ -34,6 +35,11 @@ export const mosque = Type.Object({
   email: nullableString,
   description: nullableString,
   languages: Type.Array(Type.String()),
+  schedule: nullable(mosqueSchedule, {
+    description:
+      "The congregation's own settings, iqama and Jumu'ah times (`PUT /mosques/{slug}/schedule`); null until set.",
+  }),
+  source: nullable(mosqueSource),
   distanceKm: Type.Optional(
     Type.Number({
       description: 'Great-circle distance from the `near` point in km (3 decimals); only when `near` was given.',
