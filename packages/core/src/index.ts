@@ -2,7 +2,6 @@ export * from './errors.js';
 export { PARAMETER_RULES, ParameterError, parameterError } from './parameter-error.js';
 export * from './clock.js';
 export * from './shared/geo.js';
-export * from './shared/control-characters.js';
 export * from './shared/snapshottable.js';
 export * from './shared/unit-of-work.js';
 export * from './shared/in-memory-unit-of-work.js';

@@ -2,7 +2,7 @@ import { IMPORT_ACTION, OPERATOR_ACTOR } from '../audit/audit-entry.js';
 import type { Clock } from '../clock.js';
 import { validationError } from '../errors.js';
 import { countryOfZone } from '../prayer-times/zone-countries.js';
-import { hasControlCharacters } from '../shared/control-characters.js';
+import { hasUnsafeCharacters } from '../shared/text.js';
 import type { UnitOfWork } from '../shared/unit-of-work.js';
 import { timeZoneAt } from '../timezone/time-zone.js';
 import { toCountryCode } from './country-codes.js';
@@ -163,7 +163,7 @@ export function osmMosqueFields(
     website: website !== null && WEB_ADDRESS.test(website) ? website : null,
   };
   const values = Object.values(fields).filter((value): value is string => typeof value === 'string');
-  if (values.some((value) => hasControlCharacters(value))) return { skip: 'control-characters' };
+  if (values.some((value) => hasUnsafeCharacters(value, 'line'))) return { skip: 'control-characters' };
   const limits = MOSQUE_FIELD_LIMITS;
   if (
     fields.nameEn.length > limits.nameEn ||
