@@ -97,4 +97,15 @@ describe('core: the Islamic days (Aladhan calendar list, reviewed)', () => {
     expect(() => islamicDaysOf({})).to.throw(/year and gregorianYear/);
     expect(() => islamicDaysOf({ year: 1447, gregorianYear: 2026 })).to.throw(/cannot both/);
   });
+
+  it('answers every year of the table, leaving out a day past its month (1343 had a Ramadan of 28 days)', () => {
+    for (let year = 1343; year <= 1500; year++)
+      for (const hijriAdjustment of [-2, 0, 2]) expect(() => islamicDaysOf({ year, hijriAdjustment })).not.to.throw();
+    const ramadanNights = (year: number) =>
+      islamicDaysOf({ year })
+        .filter(({ id }) => id.startsWith('laylat-al-qadr-'))
+        .map(({ hijri }) => hijri.date);
+    expect(ramadanNights(1343)).to.deep.equal(['1343-09-21', '1343-09-23', '1343-09-25', '1343-09-27']);
+    expect(ramadanNights(1447)).to.have.length(5);
+  });
 });

@@ -144,9 +144,13 @@ export function islamicDaysOf(input: IslamicDaysInput): IslamicDayOccurrence[] {
     .filter((occurrence) => occurrence.gregorian.year === year);
 }
 
-/** The days of a Hijri year; at the ends of the table, those whose Gregorian date falls outside it are left out. */
+/**
+ * The days of a Hijri year; at the ends of the table, those whose Gregorian date falls outside it are left out,
+ * and so is a day past its month's end (the 29th of a 28-day month of the early published calendar).
+ */
 function occurrencesOfHijriYear(year: number, adjustment: number): IslamicDayOccurrence[] {
   return ISLAMIC_DAYS.flatMap(({ id, name, observance, month, day }) => {
+    if (day > hijriMonthLength(year, month)) return [];
     const gregorian = addDays(ummAlQuraToGregorian({ year, month, day }), -adjustment);
     const hijri = adjustedHijriOf(gregorian, adjustment);
     if (!hijri) return [];
