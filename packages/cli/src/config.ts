@@ -1,3 +1,4 @@
+import { isArabicLocale, isLanguageCode } from '@islamic-data/core';
 import { GITHUB_RAW_BASE } from '@islamic-data/sources';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -36,6 +37,10 @@ export interface Config {
   mailFrom: string;
   /** KEY_REQUESTS_PER_HOUR: key requests one client address may submit in an hour (5). */
   keyRequestsPerHour: number;
+  /** ACCEPTED_LOCALES: the locales keys may write translations in (a tag also accepts its subtags); any when unset. */
+  acceptedLocales: string[] | undefined;
+  /** NEW_LOCALES_PER_KEY_PER_DAY: distinct locales one key may start translations in per UTC day (10). */
+  newLocalesPerKeyPerDay: number;
 }
 
 export const DEFAULT_DATABASE_PATH = './data/islamic-data.db';
@@ -58,6 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataCacheDir: env.DATA_CACHE_DIR || path.join(path.dirname(databasePath), 'upstream'),
     ...timeoutsFrom(env),
     ...mailFrom(env),
+    acceptedLocales: localesFrom(env.ACCEPTED_LOCALES),
+    newLocalesPerKeyPerDay: integerFrom(env.NEW_LOCALES_PER_KEY_PER_DAY, 'NEW_LOCALES_PER_KEY_PER_DAY', 10, 1, 10_000),
   };
 }
 
@@ -99,6 +106,15 @@ function trustProxyFrom(value: string | undefined): boolean | number | string {
   if (value === undefined || value === '' || value === 'false') return false;
   if (value === 'true') return true;
   return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+function localesFrom(value: string | undefined): string[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const tags = value.split(',').map((tag) => tag.trim());
+  const bad = tags.find((tag) => !isLanguageCode(tag) || isArabicLocale(tag));
+  if (bad !== undefined)
+    throw new Error(`ACCEPTED_LOCALES must list lowercase language codes other than Arabic (e.g. en,ru), got '${bad}'.`);
+  return [...new Set(tags)];
 }
 
 function mirrorFrom(value: string | undefined): string {
