@@ -117,7 +117,7 @@ export function auditLogConformance(name: string, makeLog: () => Promise<AuditLo
     });
 
     it('prunes entries before a date but keeps the newest of each record unless forced (issue 26)', async () => {
-      const at = (day: number) => `2026-01-0${day}T00:00:00.000Z`;
+      const at = (day: number) => `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`;
       const ayah1 = { type: 'ayah', surah: 1, ayah: 1 } as const;
       const ayah2 = { type: 'ayah', surah: 1, ayah: 2 } as const;
       const old1 = await log.append(anAuditEntry({ at: at(1), target: ayah1 }));
@@ -135,6 +135,15 @@ export function auditLogConformance(name: string, makeLog: () => Promise<AuditLo
       expect(await ids()).to.deep.equal([recent2.id]);
       const next = await log.append(anAuditEntry({ at: at(6) }));
       expect(next.id).to.be.greaterThan(recent2.id);
+
+      const undone = await log.append(anAuditEntry({ at: at(7), target: ayah1 }));
+      const rollback = await log.append(anAuditEntry({ at: at(7), action: 'rollback', revertsEntryId: undone.id }));
+      const rollbackOfRollback = await log.append(
+        anAuditEntry({ at: at(9), action: 'rollback', revertsEntryId: rollback.id }),
+      );
+      expect(await log.prune(at(8), { force: true })).to.deep.equal({ deleted: 2, kept: 2 });
+      expect(await ids()).to.deep.equal([undone.id, rollback.id, rollbackOfRollback.id]);
+      expect(await log.prune(at(10), { force: true })).to.deep.equal({ deleted: 3, kept: 0 });
     });
   });
 }

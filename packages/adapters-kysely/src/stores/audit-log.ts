@@ -42,24 +42,31 @@ export function kyselyAuditLog<DB extends SharedDatabase>(db: Kysely<DB>): Audit
       return [...new Set(targets.filter(isCreatedTranslation).map((row) => row.target.locale as string))];
     },
     async prune(before: string, options: { force?: boolean } = {}) {
-      // The newest entry of each resource holds the before-state a rollback of the record's latest write needs.
-      const newest = trx.selectFrom('audit_log').select((eb) => eb.fn.max('id').as('id')).groupBy('resource');
-      const kept = options.force
-        ? 0
-        : Number(
-            (
-              await trx
-                .selectFrom('audit_log')
-                .select((eb) => eb.fn.countAll().as('n'))
-                .where('at', '<', before)
-                .where('id', 'in', newest)
-                .executeTakeFirstOrThrow()
-            ).n,
+      // The newest entry of each resource holds the before-state a rollback of the record's latest write needs;
+      // an entry a remaining rollback names (`reverts_entry_id`) stays with it. Deleting the unnamed ones can
+      // free older ones (a rollback of a rollback), hence the rounds; each round deletes or ends the loop.
+      let deleted = 0;
+      for (;;) {
+        let query = trx
+          .deleteFrom('audit_log')
+          .where('at', '<', before)
+          .where('id', 'not in', (eb) =>
+            eb.selectFrom('audit_log as r').select('r.reverts_entry_id').where('r.reverts_entry_id', 'is not', null),
           );
-      let query = trx.deleteFrom('audit_log').where('at', '<', before);
-      if (!options.force) query = query.where('id', 'not in', newest);
-      const result = await query.executeTakeFirst();
-      return { deleted: Number(result.numDeletedRows), kept };
+        if (!options.force)
+          query = query.where('id', 'not in', (eb) =>
+            eb.selectFrom('audit_log as n').select((n) => n.fn.max('n.id').as('id')).groupBy('n.resource'),
+          );
+        const round = Number((await query.executeTakeFirst()).numDeletedRows);
+        if (round === 0) break;
+        deleted += round;
+      }
+      const { n } = await trx
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('at', '<', before)
+        .executeTakeFirstOrThrow();
+      return { deleted, kept: Number(n) };
     },
   };
 }

@@ -3,7 +3,7 @@ import type { AuditEntry, AuditFilter, NewAuditEntry } from './audit-entry.js';
 /** What `prune` removed, and what it kept because a rollback still needs it. */
 export interface PruneResult {
   deleted: number;
-  /** Entries older than the date kept because each is the newest entry of its record (see `prune`). */
+  /** Entries older than the date kept: the newest of their record, or named by a remaining rollback (see `prune`). */
   kept: number;
 }
 
@@ -20,7 +20,8 @@ export interface AuditLog {
   localesCreatedBy(keyId: string, since: string): Promise<string[]>;
   /**
    * Deletes the entries written before `before`, except (unless `force`) the newest entry of each
-   * resource: the one whose `before` a rollback of the record's latest write puts back.
+   * resource, the one whose `before` a rollback of the record's latest write puts back, and (always)
+   * an entry that a remaining rollback entry names as the one it reverted.
    */
   prune(before: string, options?: { force?: boolean }): Promise<PruneResult>;
 }

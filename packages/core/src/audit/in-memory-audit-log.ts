@@ -43,10 +43,18 @@ export class InMemoryAuditLog implements AuditLog, Snapshottable {
   async prune(before: string, options: { force?: boolean } = {}): Promise<PruneResult> {
     const newest = new Map<string, number>();
     for (const entry of this.entries) newest.set(entry.resource, Math.max(newest.get(entry.resource) ?? 0, entry.id));
-    const old = this.entries.filter((entry) => entry.at < before);
-    const removed = new Set(old.filter((entry) => options.force || newest.get(entry.resource) !== entry.id));
-    this.entries = this.entries.filter((entry) => !removed.has(entry));
-    return { deleted: removed.size, kept: old.length - removed.size };
+    const initial = this.entries.length;
+    for (;;) {
+      const named = new Set(this.entries.map((entry) => entry.revertsEntryId));
+      const remaining = this.entries.filter(
+        (entry) =>
+          entry.at >= before || named.has(entry.id) || (!options.force && newest.get(entry.resource) === entry.id),
+      );
+      if (remaining.length === this.entries.length) break;
+      this.entries = remaining;
+    }
+    const kept = this.entries.filter((entry) => entry.at < before).length;
+    return { deleted: initial - this.entries.length, kept };
   }
 
   snapshot(): unknown {
