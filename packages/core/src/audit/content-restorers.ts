@@ -1,11 +1,16 @@
 import { hadithMetadataRestorer, hadithTranslationRestorer } from '../hadith/hadith-restorers.js';
+import { hadithImportRestorer } from '../hadith/import-snapshots.js';
 import { ayahMetadataRestorer, ayahTranslationRestorer } from '../quran/quran-restorers.js';
 import type { Restorers } from './restorer.js';
 
-/** Every kind of record whose audited writes the operator can roll back: Quran and Hadith translations and metadata. */
+/**
+ * Every kind of record whose audited writes the operator can roll back: Quran and Hadith translations and
+ * metadata, and the edited records a Hadith import changed or removed.
+ */
 export const contentRestorers: Restorers = {
   'ayah-translation': ayahTranslationRestorer,
   ayah: ayahMetadataRestorer,
   'hadith-translation': hadithTranslationRestorer,
   hadith: hadithMetadataRestorer,
+  'hadith-collection': hadithImportRestorer,
 };

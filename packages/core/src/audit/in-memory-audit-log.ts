@@ -79,4 +79,7 @@ function matches(entry: AuditEntry, filter: AuditFilter): boolean {
 
 /** A `translation.put` that created its translation (the record had none in that locale). */
 export const isCreatedTranslation = (entry: Pick<AuditEntry, 'action' | 'before' | 'target'>) =>
-  entry.action === AUDIT_ACTIONS.putTranslation && entry.before === null && entry.target !== null && 'locale' in entry.target;
+  entry.action === AUDIT_ACTIONS.putTranslation &&
+  entry.before === null &&
+  entry.target !== null &&
+  'locale' in entry.target;
