@@ -113,7 +113,9 @@ function localesFrom(value: string | undefined): string[] | undefined {
   const tags = value.split(',').map((tag) => tag.trim());
   const bad = tags.find((tag) => !isLanguageCode(tag) || isArabicLocale(tag));
   if (bad !== undefined)
-    throw new Error(`ACCEPTED_LOCALES must list lowercase language codes other than Arabic (e.g. en,ru), got '${bad}'.`);
+    throw new Error(
+      `ACCEPTED_LOCALES must list lowercase language codes other than Arabic (e.g. en,ru), got '${bad}'.`,
+    );
   return [...new Set(tags)];
 }
 

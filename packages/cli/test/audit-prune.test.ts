@@ -73,7 +73,9 @@ describe('cli: audit prune --before (real CLI process, real SQLite file)', funct
     const forced = await runCli(['audit', 'prune', '--before', '2026-06-01', '--force', '--json'], env);
     expect(forced.code, forced.stderr).to.equal(0);
     expect(JSON.parse(forced.stdout)).to.include({ deleted: 0, kept: 1 });
-    const listed = JSON.parse((await runCli(['audit', 'list', '--limit', '1000', '--json'], env)).stdout) as AuditEntry[];
+    const listed = JSON.parse(
+      (await runCli(['audit', 'list', '--limit', '1000', '--json'], env)).stdout,
+    ) as AuditEntry[];
     expect(listed.filter((entry) => entry.at < '2026-06-01').map((entry) => entry.id)).to.deep.equal([ids.newestOf1]);
     expect(listed.map((entry) => entry.id)).to.include(ids.recent2);
     expect(listed.find((entry) => entry.revertsEntryId === ids.newestOf1)).to.not.equal(undefined);

@@ -92,7 +92,10 @@ describe('cli: a re-import over records edited through the API (real CLI, server
       { number: '42', sequence: 42, change: 'removed' },
     ]);
     expect(contentRows(env.DATABASE_PATH)).to.deep.equal(rows);
-    const human = await runCli(['import', 'hadith', '--from', mirrorUrl, '--collections', 'nawawi40', '--dry-run'], env);
+    const human = await runCli(
+      ['import', 'hadith', '--from', mirrorUrl, '--collections', 'nawawi40', '--dry-run'],
+      env,
+    );
     expect(human.stdout).to.include('Dry run').and.include('hadith/nawawi40/2 changed');
     expect(human.stdout).to.include('hadith/nawawi40/42 removed');
 

@@ -17,9 +17,8 @@ describe('http: writes that change nothing, and the locale policy (real SQLite f
     t = await startTestApp({ rateLimitPerMinute: 1_000_000 });
     await importQuran(t.deps, aSyntheticQuranSource({ counts: [3, 12, 2] }));
     await importHadithCollection(t.deps, aHadithSource(6));
-    writer = (
-      await t.issueKey({ name: 'Test writer', scopes: ['quran', 'hadith'], permissions: ['read', 'write'] })
-    ).key;
+    writer = (await t.issueKey({ name: 'Test writer', scopes: ['quran', 'hadith'], permissions: ['read', 'write'] }))
+      .key;
   });
   after(async () => t.close());
 
@@ -66,7 +65,10 @@ describe('http: writes that change nothing, and the locale policy (real SQLite f
     expect(sameHadithPatch.status, JSON.stringify(sameHadithPatch.body)).to.equal(200);
     expect(await entries()).to.have.length(count);
 
-    const changed = await request(t.app).patch(AYAH).set('X-API-Key', writer).send({ tags: ['test-tag'] });
+    const changed = await request(t.app)
+      .patch(AYAH)
+      .set('X-API-Key', writer)
+      .send({ tags: ['test-tag'] });
     expect(changed.status).to.equal(200);
     expect(await entries()).to.have.length(count + 1);
   });
@@ -82,7 +84,10 @@ describe('http: writes that change nothing, and the locale policy (real SQLite f
       other = (await t.issueKey({ name: 'Test other', scopes: ['quran'], permissions: ['read', 'write'] })).key;
     });
     const put = (path: string, locale: string, as = key) =>
-      request(app).put(`${path}/translations/${locale}`).set('X-API-Key', as).send({ text: `Test ${locale}` });
+      request(app)
+        .put(`${path}/translations/${locale}`)
+        .set('X-API-Key', as)
+        .send({ text: `Test ${locale}` });
 
     it('403 FORBIDDEN_LOCALE for a locale it does not accept, writing nothing', async () => {
       const count = (await entries()).length;
@@ -93,7 +98,7 @@ describe('http: writes that change nothing, and the locale policy (real SQLite f
       expect(await entries()).to.have.length(count);
     });
 
-    it('429 RATE_LIMITED for the third locale a key starts in a day; replacing and reusing one never counts', async () => {
+    it('429 RATE_LIMITED for the third new locale of a key in a day; replacing, reusing one never count', async () => {
       expect((await put('/api/v1/quran/surahs/1/ayahs/1', 'en')).status).to.equal(200); // imported: a replacement
       expect((await put('/api/v1/quran/surahs/1/ayahs/1', 'de-at')).status).to.equal(201);
       expect((await put('/api/v1/quran/surahs/1/ayahs/2', 'de-at')).status).to.equal(201);

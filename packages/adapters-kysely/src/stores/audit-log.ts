@@ -1,4 +1,10 @@
-import { AUDIT_ACTIONS, isCreatedTranslation, type AuditFilter, type AuditLog, type NewAuditEntry } from '@islamic-data/core';
+import {
+  AUDIT_ACTIONS,
+  isCreatedTranslation,
+  type AuditFilter,
+  type AuditLog,
+  type NewAuditEntry,
+} from '@islamic-data/core';
 import type { Kysely } from 'kysely';
 import { sharedTables, type SharedDatabase } from '../schema.js';
 import { fromAuditRow, toAuditRow } from '../tables/audit-log.table.js';
@@ -55,7 +61,10 @@ export function kyselyAuditLog<DB extends SharedDatabase>(db: Kysely<DB>): Audit
           );
         if (!options.force)
           query = query.where('id', 'not in', (eb) =>
-            eb.selectFrom('audit_log as n').select((n) => n.fn.max('n.id').as('id')).groupBy('n.resource'),
+            eb
+              .selectFrom('audit_log as n')
+              .select((n) => n.fn.max('n.id').as('id'))
+              .groupBy('n.resource'),
           );
         const round = Number((await query.executeTakeFirst()).numDeletedRows);
         if (round === 0) break;

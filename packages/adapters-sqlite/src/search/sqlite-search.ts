@@ -70,11 +70,10 @@ async function snippetsOf<Row extends IndexRow>(
   for (const table of new Set(rows.map((row) => row.table))) {
     const fts = sql.raw(SEARCH_TABLES[resource][table]);
     const ids = JSON.stringify(rows.filter((row) => row.table === table).map((row) => row.id));
+    const match = fts5Match(search.terms);
     const { rows: found } = await sql<{ id: number; marked: string }>`
       select rowid as id, highlight(${fts}, 0, ${OPEN}, ${CLOSE}) as marked
-      from ${fts} where ${fts} match ${fts5Match(search.terms)} and rowid in (select value from json_each(${ids}))`.execute(
-      trx,
-    );
+      from ${fts} where ${fts} match ${match} and rowid in (select value from json_each(${ids}))`.execute(trx);
     for (const row of found) marked.set(`${table}:${row.id}`, row.marked);
   }
   const arabic = rows.filter((row) => row.locale === ARABIC_LOCALE);

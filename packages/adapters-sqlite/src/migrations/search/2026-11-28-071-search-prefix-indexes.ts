@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { SEARCH_TABLES, TOKENIZERS, type SearchTable } from '../../search/search-tables.js';
 
-/** The prefix lengths FTS5 keeps an index of: a search's prefixes have at least 2 letters (core's MIN_PREFIX_LENGTH). */
+/** The prefix lengths FTS5 keeps an index of: a search's prefixes have 2 letters or more (MIN_PREFIX_LENGTH). */
 export const PREFIX_INDEXES = '2 3';
 
 /**
