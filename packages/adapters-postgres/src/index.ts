@@ -15,3 +15,4 @@ export * from './stores/postgres-mosque-store.js';
 export * from './stores/postgres-content-versions.js';
 export * from './copy/copy-rows.js';
 export { indexSearchText } from './search/search-vector.js';
+export { SEARCH_STATEMENT_TIMEOUT_MS, withSearchBudget } from './search/search-budget.js';

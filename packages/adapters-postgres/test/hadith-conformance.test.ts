@@ -1,9 +1,10 @@
 import {
+  hadithImportRollbackConformance,
   hadithImportStoreConformance,
   hadithSearchConformance,
   hadithStoreConformance,
 } from '@islamic-data/test-fixtures';
-import { postgresStores } from '../src/index.js';
+import { postgresStores, postgresUnitOfWork } from '../src/index.js';
 import { freshDatabase, startsPostgres } from './fresh-database.js';
 
 describe('PostgreSQL adapters: hadith', () => {
@@ -11,5 +12,6 @@ describe('PostgreSQL adapters: hadith', () => {
   const fresh = freshDatabase();
   hadithStoreConformance('postgres', async () => postgresStores((await fresh()).db));
   hadithImportStoreConformance('postgres', async () => postgresStores((await fresh()).db));
+  hadithImportRollbackConformance('postgres', async () => postgresUnitOfWork((await fresh()).db));
   hadithSearchConformance('postgres', async () => postgresStores((await fresh()).db));
 });

@@ -244,6 +244,7 @@ export function resolveServices(container: DependencyContainer): Services {
     trustProxy: config.trustProxy,
     submissionLimit: { limit: config.keyRequestsPerHour, windowMs: 60 * 60 * 1000 },
     publicUrl: config.publicUrl,
+    localePolicy: { accepted: config.acceptedLocales, newLocalesPerKeyPerDay: config.newLocalesPerKeyPerDay },
     async rateLimiterReady() {
       const redis = container.resolve<Redis | undefined>(TOKENS.redis);
       if (redis && !(await untilRedisReady(redis)))

@@ -1,4 +1,5 @@
 import { DEFAULT_INACTIVITY_TIMEOUT_SECONDS, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from '@islamic-data/http-express';
+import { isArabicLocale, isLanguageCode } from '@islamic-data/core';
 import { GITHUB_RAW_BASE } from '@islamic-data/sources';
 import { isIP, isIPv4 } from 'node:net';
 import { availableParallelism } from 'node:os';
@@ -51,6 +52,10 @@ export interface Config {
   inactivityTimeoutSeconds: number;
   /** MAX_CONNECTIONS_PER_ADDRESS: connections one client address (IPv6: its /64) may hold open at once (256). */
   maxConnectionsPerAddress: number;
+  /** ACCEPTED_LOCALES: the locales keys may write translations in (a tag also accepts its subtags); any when unset. */
+  acceptedLocales: string[] | undefined;
+  /** NEW_LOCALES_PER_KEY_PER_DAY: distinct locales one key may start translations in per UTC day (10). */
+  newLocalesPerKeyPerDay: number;
 }
 
 export const DEFAULT_DATABASE_PATH = './data/islamic-data.db';
@@ -88,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       1,
       1_000_000,
     ),
+    acceptedLocales: localesFrom(env.ACCEPTED_LOCALES),
+    newLocalesPerKeyPerDay: integerFrom(env.NEW_LOCALES_PER_KEY_PER_DAY, 'NEW_LOCALES_PER_KEY_PER_DAY', 10, 1, 10_000),
   };
 }
 
@@ -166,6 +173,17 @@ function isTrustedProxyEntry(entry: string): boolean {
   if (range === undefined) return true;
   if (/^\d+$/.test(range)) return Number(range) <= (isIPv4(address) ? 32 : 128);
   return isIPv4(address) && isIPv4(range); // a netmask, 255.255.255.0
+}
+
+function localesFrom(value: string | undefined): string[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const tags = value.split(',').map((tag) => tag.trim());
+  const bad = tags.find((tag) => !isLanguageCode(tag) || isArabicLocale(tag));
+  if (bad !== undefined)
+    throw new Error(
+      `ACCEPTED_LOCALES must list lowercase language codes other than Arabic (e.g. en,ru), got '${bad}'.`,
+    );
+  return [...new Set(tags)];
 }
 
 function mirrorFrom(value: string | undefined): string {

@@ -116,7 +116,7 @@ describe('cli: audit rollback of Quran and Hadith writes made over HTTP (real se
           200,
         ],
         ['PATCH', `/hadith/collections/${C}/hadiths/2`, { published: false }, 200],
-        ['PUT', '/quran/surahs/1/ayahs/2/translations/tr', { text: 'Test wrong tr 1:2' }, 200],
+        ['PUT', '/quran/surahs/1/ayahs/2/translations/tr', { text: 'Test wronger tr 1:2' }, 200],
       ];
       for (const [method, urlPath, body, status] of writes)
         expectStatus(await api(writer.key, method, urlPath, body), status);

@@ -38,6 +38,7 @@ export * from './daily/daily-and-random.js';
 export * from './mosques/index.js';
 export * from './key-requests/index.js';
 export * from './shared/locale.js';
+export * from './shared/locale-policy.js';
 export * from './shared/translation.js';
 export * from './shared/content-writes-validation.js';
 export * from './shared/text.js';

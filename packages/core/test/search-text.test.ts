@@ -62,6 +62,29 @@ describe('core: search text', () => {
       expect(() => parseSearchQuery(Array.from({ length: 17 }, (_, i) => `w${i}`).join(' '))).to.throw(/at most 16/);
     });
 
+    it('refuses, naming q, a one-letter prefix and more than 4 prefixes (issue 26); whole short words stay', () => {
+      for (const [q, message] of [
+        ['a*', /at least 2 letters.*'a\*'/],
+        ['alpha "beta g"*', /at least 2 letters.*'g\*'/],
+        ['ت*', /at least 2 letters/],
+        ['al* be* ga* de* ep*', /at most 4 prefixes/],
+        [Array.from({ length: 16 }, (_, i) => String.fromCharCode(97 + i) + '*').join(' '), /at least 2 letters/],
+      ] as const) {
+        const error = (() => {
+          try {
+            parseSearchQuery(q);
+          } catch (caught) {
+            return caught;
+          }
+        })();
+        expect(error, q).to.be.instanceOf(ParameterError);
+        expect((error as ParameterError).parameters).to.deep.equal(['q']);
+        expect((error as Error).message, q).to.match(message);
+      }
+      expect(parseSearchQuery('al* be* ga* de* a b')).to.have.length(6);
+      expect(parseSearchQuery('تج*')).to.deep.equal([{ words: ['تج'], prefix: true, exclude: false }]);
+    });
+
     it('splits words as the index does: letters and digits, lowercase', () => {
       expect(searchWords("Test's 2:255, ALPHA-beta")).to.deep.equal(['test', 's', '2', '255', 'alpha', 'beta']);
     });

@@ -4,6 +4,7 @@ import type {
   ContentVersions,
   HealthProbe,
   KeyUsage,
+  LocalePolicy,
   QuranNavigator,
   RateLimiter,
   RateLimitPolicy,
@@ -58,6 +59,8 @@ export interface AppDependencies {
   pendingKeyRequestsPerEmail?: number;
   /** The origin links and examples are written with (PUBLIC_URL); the request's own origin when absent. */
   publicUrl?: string;
+  /** The locales keys may write translations in and the new ones a key may start a day (any, no cap when absent). */
+  localePolicy?: LocalePolicy;
 }
 
 /** Five submissions an hour per client address (CONTRACT §18). */

@@ -92,5 +92,58 @@ export function auditLogConformance(name: string, makeLog: () => Promise<AuditLo
       expect(await ids({ until: '2026-01-02T00:00:00.000Z' })).to.deep.equal([b.id, a.id]);
       expect(await ids({ limit: 1 })).to.deep.equal([c.id]);
     });
+
+    it('gives the distinct locales a key created translations in since a time (issue 26)', async () => {
+      const put = (keyId: string, at: string, locale: string, before: unknown) =>
+        log.append(
+          anAuditEntry({
+            at,
+            keyId,
+            action: 'translation.put',
+            target: { type: 'ayah-translation', surah: 1, ayah: 1, locale },
+            before,
+            after: { locale, text: 'Test', updatedAt: at },
+          }),
+        );
+      await put('key_A', '2026-01-01T23:59:59.000Z', 'fr', null);
+      await put('key_A', '2026-01-02T00:00:00.000Z', 'de', null);
+      await put('key_A', '2026-01-02T01:00:00.000Z', 'de', null);
+      await put('key_A', '2026-01-02T02:00:00.000Z', 'en', { locale: 'en', text: 'Old', updatedAt: 'x' });
+      await put('key_B', '2026-01-02T02:00:00.000Z', 'tr', null);
+      await log.append(anAuditEntry({ at: '2026-01-02T03:00:00.000Z', keyId: 'key_A', action: 'translation.delete' }));
+      expect(await log.localesCreatedBy('key_A', '2026-01-02T00:00:00.000Z')).to.deep.equal(['de']);
+      expect((await log.localesCreatedBy('key_A', '2026-01-01T00:00:00.000Z')).sort()).to.deep.equal(['de', 'fr']);
+      expect(await log.localesCreatedBy('key_C', '2026-01-01T00:00:00.000Z')).to.deep.equal([]);
+    });
+
+    it('prunes entries before a date but keeps the newest of each record unless forced (issue 26)', async () => {
+      const at = (day: number) => `2026-01-${String(day).padStart(2, '0')}T00:00:00.000Z`;
+      const ayah1 = { type: 'ayah', surah: 1, ayah: 1 } as const;
+      const ayah2 = { type: 'ayah', surah: 1, ayah: 2 } as const;
+      const old1 = await log.append(anAuditEntry({ at: at(1), target: ayah1 }));
+      const newestOf1 = await log.append(anAuditEntry({ at: at(2), target: ayah1 }));
+      const old2 = await log.append(anAuditEntry({ at: at(1), target: ayah2 }));
+      const recent2 = await log.append(anAuditEntry({ at: at(5), target: ayah2 }));
+      const ids = async () => (await log.list()).map((entry) => entry.id).sort((a, b) => a - b);
+
+      expect(await log.prune(at(3))).to.deep.equal({ deleted: 2, kept: 1 });
+      expect(await ids()).to.deep.equal([newestOf1.id, recent2.id]);
+      expect(await log.get(old1.id)).to.equal(undefined);
+      expect(await log.get(old2.id)).to.equal(undefined);
+      expect(await log.prune(at(3))).to.deep.equal({ deleted: 0, kept: 1 });
+      expect(await log.prune(at(3), { force: true })).to.deep.equal({ deleted: 1, kept: 0 });
+      expect(await ids()).to.deep.equal([recent2.id]);
+      const next = await log.append(anAuditEntry({ at: at(6) }));
+      expect(next.id).to.be.greaterThan(recent2.id);
+
+      const undone = await log.append(anAuditEntry({ at: at(7), target: ayah1 }));
+      const rollback = await log.append(anAuditEntry({ at: at(7), action: 'rollback', revertsEntryId: undone.id }));
+      const rollbackOfRollback = await log.append(
+        anAuditEntry({ at: at(9), action: 'rollback', revertsEntryId: rollback.id }),
+      );
+      expect(await log.prune(at(8), { force: true })).to.deep.equal({ deleted: 2, kept: 2 });
+      expect(await ids()).to.deep.equal([undone.id, rollback.id, rollbackOfRollback.id]);
+      expect(await log.prune(at(10), { force: true })).to.deep.equal({ deleted: 3, kept: 0 });
+    });
   });
 }

@@ -3,3 +3,4 @@ export * from './builders.js';
 export * from './quran-store.conformance.js';
 export * from './quran-search.conformance.js';
 export * from './quran-study-store.conformance.js';
+export * from './quran-import-rollback.conformance.js';

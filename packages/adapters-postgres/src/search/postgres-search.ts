@@ -13,6 +13,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../schema.js';
 import { englishStems } from './english-stems.js';
 import { markedRanges } from './mark-matches.js';
+import { withSearchBudget } from './search-budget.js';
 import { searchQueryOf, searchWordsOf } from './search-vector.js';
 
 /** Which of the two texts of a resource a search reads: the Arabic originals, the translations, or both. */
@@ -59,7 +60,10 @@ async function snippetsOf(
  * Both branches rank with ts_rank over the GIN-indexed vectors; the page is cut after merging them,
  * best first, ties in reading order.
  */
-export async function searchQuranIndex(trx: Kysely<Database>, search: QuranTextSearch): Promise<QuranSearchHit[]> {
+export const searchQuranIndex = (db: Kysely<Database>, search: QuranTextSearch): Promise<QuranSearchHit[]> =>
+  withSearchBudget(db, (trx) => rankQuran(trx, search));
+
+async function rankQuran(trx: Kysely<Database>, search: QuranTextSearch): Promise<QuranSearchHit[]> {
   const stems = await queryStems(trx, search);
   const query = sql`${searchQueryOf(search.terms, stems)}::tsquery`;
   const surah = (column: RawBuilder<unknown>) =>
@@ -84,7 +88,10 @@ export async function searchQuranIndex(trx: Kysely<Database>, search: QuranTextS
   return rows.map(({ surah, ayah, locale }, i) => ({ surah, ayah, locale, snippet: snippets[i]! }));
 }
 
-export async function searchHadithIndex(trx: Kysely<Database>, search: HadithTextSearch): Promise<HadithSearchHit[]> {
+export const searchHadithIndex = (db: Kysely<Database>, search: HadithTextSearch): Promise<HadithSearchHit[]> =>
+  withSearchBudget(db, (trx) => rankHadith(trx, search));
+
+async function rankHadith(trx: Kysely<Database>, search: HadithTextSearch): Promise<HadithSearchHit[]> {
   const stems = await queryStems(trx, search);
   const query = sql`${searchQueryOf(search.terms, stems)}::tsquery`;
   const collection = (column: RawBuilder<unknown>) =>

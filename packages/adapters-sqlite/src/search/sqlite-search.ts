@@ -54,28 +54,40 @@ async function rankedRows<Row extends IndexRow>(
 }
 
 /**
- * The snippet of one hit: FTS5 marks the matches, in the original text (the Arabic is indexed
- * folded). The rowid is cast because FTS5 ignores a rowid constraint bound as a real number, which
- * is how a JavaScript number is bound.
+ * The snippets of a page of hits in one pass, whatever its size: one highlight() query per FTS5 table
+ * the page has hits in (FTS5 marks the matches; the rowids are read from a JSON array, so each is an
+ * integer, which FTS5 needs to use a rowid constraint), and one query for the Arabic originals of the
+ * Arabic hits (indexed folded, so their marks are moved onto the original text).
  */
-async function snippetOf(
+async function snippetsOf<Row extends IndexRow>(
   trx: Kysely<Database>,
   resource: SearchResource,
-  row: IndexRow,
+  rows: readonly Row[],
   search: TextSearch,
-  originalArabic: () => Promise<string>,
-): Promise<string> {
-  const fts = sql.raw(SEARCH_TABLES[resource][row.table]);
-  const { rows } = await sql<{ marked: string }>`select highlight(${fts}, 0, ${OPEN}, ${CLOSE}) as marked
-    from ${fts} where ${fts} match ${fts5Match(search.terms)} and rowid = cast(${row.id} as integer)`.execute(trx);
-  const { text, ranges } = unmark(rows[0]?.marked ?? '');
-  if (row.locale !== ARABIC_LOCALE) return buildSnippet(text, ranges);
-  const original = await originalArabic();
-  const { offsets } = foldArabicWithOffsets(original);
-  return buildSnippet(
-    original,
-    ranges.map(([start, end]) => originalRange(original, offsets, start, end)),
-  );
+  originals: (arabic: readonly Row[]) => Promise<(row: Row) => string>,
+): Promise<string[]> {
+  const marked = new Map<string, string>();
+  for (const table of new Set(rows.map((row) => row.table))) {
+    const fts = sql.raw(SEARCH_TABLES[resource][table]);
+    const ids = JSON.stringify(rows.filter((row) => row.table === table).map((row) => row.id));
+    const match = fts5Match(search.terms);
+    const { rows: found } = await sql<{ id: number; marked: string }>`
+      select rowid as id, highlight(${fts}, 0, ${OPEN}, ${CLOSE}) as marked
+      from ${fts} where ${fts} match ${match} and rowid in (select value from json_each(${ids}))`.execute(trx);
+    for (const row of found) marked.set(`${table}:${row.id}`, row.marked);
+  }
+  const arabic = rows.filter((row) => row.locale === ARABIC_LOCALE);
+  const originalOf = arabic.length === 0 ? undefined : await originals(arabic);
+  return rows.map((row) => {
+    const { text, ranges } = unmark(marked.get(`${row.table}:${row.id}`) ?? '');
+    if (row.locale !== ARABIC_LOCALE) return buildSnippet(text, ranges);
+    const original = originalOf!(row);
+    const { offsets } = foldArabicWithOffsets(original);
+    return buildSnippet(
+      original,
+      ranges.map(([start, end]) => originalRange(original, offsets, start, end)),
+    );
+  });
 }
 
 /** The text highlight() marked, without its marks, and where they were. */
@@ -121,20 +133,14 @@ async function rankQuran(trx: Kysely<Database>, search: QuranTextSearch): Promis
       limit ${wanted}`,
     (a, b) => a.surah - b.surah || a.ayah - b.ayah || (a.locale < b.locale ? -1 : 1),
   );
-  const hits: QuranSearchHit[] = [];
-  for (const row of rows) {
-    const snippet = await snippetOf(trx, 'quran', row, search, async () => {
-      const ayah = await trx
-        .selectFrom('quran_ayahs')
-        .select('text_ar')
-        .where('surah', '=', row.surah)
-        .where('ayah', '=', row.ayah)
-        .executeTakeFirstOrThrow();
-      return ayah.text_ar;
-    });
-    hits.push({ surah: row.surah, ayah: row.ayah, locale: row.locale, snippet });
-  }
-  return hits;
+  const snippets = await snippetsOf(trx, 'quran', rows, search, async (arabic) => {
+    const pairs = sql.join(arabic.map((row) => sql`(${row.surah}, ${row.ayah})`));
+    const { rows: texts } = await sql<{ surah: number; ayah: number; text_ar: string }>`
+      select surah, ayah, text_ar from quran_ayahs where (surah, ayah) in (values ${pairs})`.execute(trx);
+    const byKey = new Map(texts.map((text) => [`${text.surah}:${text.ayah}`, text.text_ar]));
+    return (row) => byKey.get(`${row.surah}:${row.ayah}`) ?? '';
+  });
+  return rows.map(({ surah, ayah, locale }, i) => ({ surah, ayah, locale, snippet: snippets[i]! }));
 }
 
 interface HadithRow extends IndexRow {
@@ -165,18 +171,18 @@ async function rankHadith(trx: Kysely<Database>, search: HadithTextSearch): Prom
       limit ${wanted}`,
     (a, b) => a.position - b.position || a.sequence - b.sequence || (a.locale < b.locale ? -1 : 1),
   );
-  const hits: HadithSearchHit[] = [];
-  for (const row of rows) {
-    const snippet = await snippetOf(trx, 'hadith', row, search, async () => {
-      const hadith = await trx
-        .selectFrom('hadiths')
-        .select('text_ar')
-        .where('collection', '=', row.collection)
-        .where('sequence', '=', row.sequence)
-        .executeTakeFirstOrThrow();
-      return hadith.text_ar ?? '';
-    });
-    hits.push({ collection: row.collection, number: row.number, sequence: row.sequence, locale: row.locale, snippet });
-  }
-  return hits;
+  const snippets = await snippetsOf(trx, 'hadith', rows, search, async (arabic) => {
+    const pairs = sql.join(arabic.map((row) => sql`(${row.collection}, ${row.sequence})`));
+    const { rows: texts } = await sql<{ collection: string; sequence: number; text_ar: string | null }>`
+      select collection, sequence, text_ar from hadiths where (collection, sequence) in (values ${pairs})`.execute(trx);
+    const byKey = new Map(texts.map((text) => [`${text.collection}:${text.sequence}`, text.text_ar ?? '']));
+    return (row) => byKey.get(`${row.collection}:${row.sequence}`) ?? '';
+  });
+  return rows.map(({ collection, number, sequence, locale }, i) => ({
+    collection,
+    number,
+    sequence,
+    locale,
+    snippet: snippets[i]!,
+  }));
 }

@@ -103,6 +103,30 @@ export function auditCommand(): Command {
         }),
     );
 
+  audit
+    .command('prune')
+    .description(
+      'Delete the entries written before a date, keeping the newest entry of each record ' +
+        '(what a rollback of its latest write needs) unless --force, and every entry a remaining rollback reverted',
+    )
+    .requiredOption('--before <iso>', 'delete entries written before this time (a date is its 00:00 UTC)')
+    .option('--force', 'also delete the newest entry of each record (its latest write can then not be rolled back)')
+    .option('--json', 'print JSON')
+    .action((options: { before: string; force?: boolean; json?: boolean }) =>
+      withServices(async (deps) => {
+        const before = isoTime(options.before, 'before');
+        const result = await deps.unitOfWork.run((stores) => stores.audit.prune(before, { force: options.force }));
+        print(options.json, { before, ...result }, () =>
+          [
+            `Deleted ${result.deleted} audit entries written before ${before}.`,
+            ...(result.kept > 0
+              ? [`Kept ${result.kept} older entries that a rollback still needs (--force deletes them too).`]
+              : []),
+          ].join('\n'),
+        );
+      }),
+    );
+
   return audit;
 }
 

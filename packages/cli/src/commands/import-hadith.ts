@@ -24,8 +24,9 @@ export function addHadithImportCommands(importCommand: Command): void {
     )
     .option('--refs <dir|url>', 'the hadith-refs root (holding Sunnah/), when it is not <from>/hadith-refs')
     .option('--collections <list>', 'comma-separated slugs to import (default: every collection found)')
+    .option('--dry-run', 'read the sources and work everything out, then write nothing: lists the edited records')
     .option('--json', 'print JSON')
-    .action((options: { from: string; refs?: string; collections?: string; json?: boolean }) =>
+    .action((options: { from: string; refs?: string; collections?: string; dryRun?: boolean; json?: boolean }) =>
       withServices(async (deps) => {
         const only = options.collections === undefined ? undefined : splitList(options.collections);
         const summaries: HadithImportSummary[] = [];
@@ -39,35 +40,62 @@ export function addHadithImportCommands(importCommand: Command): void {
           const bar = progressBar('hadiths written', { label: source.info.slug, total: source.hadiths.length });
           const summary = await importHadithCollection(deps, source, {
             onProgress: ({ written, toWrite }) => bar?.update(written, toWrite),
+            dryRun: options.dryRun,
           }).finally(() => bar?.stop());
           summaries.push(summary);
         }
         print(options.json, summaries, () =>
-          table(
-            summaries.map(({ report, ...summary }) => ({
-              ...summary,
-              disagreements: report?.disagreements ?? '-',
-              unparsable: report ? report.unparsableReferences + report.unparsableGrades : '-',
-              notGrades: report?.notGrades ?? '-',
-            })),
-            [
-              'collection',
-              'hadiths',
-              'added',
-              'updated',
-              'unchanged',
-              'removed',
-              'changed',
-              'numbering',
-              'numbersCovered',
-              'graded',
-              'numbersMadeUnique',
-              'disagreements',
-              'unparsable',
-              'notGrades',
-            ],
-          ),
+          [
+            ...(options.dryRun ? ['Dry run: nothing was written.'] : []),
+            summaryTable(summaries),
+            ...editedRecordLines(summaries, options.dryRun === true),
+          ].join('\n'),
         );
       }),
     );
+}
+
+/**
+ * The records edited through the API an import changes or removes: each line names one, so the operator
+ * can look at it before (`--dry-run`) or roll the import back after (`audit rollback <entry>`).
+ */
+function editedRecordLines(summaries: HadithImportSummary[], dryRun: boolean): string[] {
+  return summaries.flatMap(({ collection, editedRecords, auditEntryId }) =>
+    editedRecords.length === 0
+      ? []
+      : [
+          `${collection}: ${editedRecords.length} record(s) edited through the API ` +
+            (dryRun
+              ? 'would be changed or removed:'
+              : `were changed or removed; audit rollback ${auditEntryId} puts them back:`),
+          ...editedRecords.map(({ number, change }) => `  hadith/${collection}/${number} ${change}`),
+        ],
+  );
+}
+
+function summaryTable(summaries: HadithImportSummary[]): string {
+  return table(
+    summaries.map(({ report, ...summary }) => ({
+      ...summary,
+      disagreements: report?.disagreements ?? '-',
+      unparsable: report ? report.unparsableReferences + report.unparsableGrades : '-',
+      notGrades: report?.notGrades ?? '-',
+    })),
+    [
+      'collection',
+      'hadiths',
+      'added',
+      'updated',
+      'unchanged',
+      'removed',
+      'changed',
+      'numbering',
+      'numbersCovered',
+      'graded',
+      'numbersMadeUnique',
+      'disagreements',
+      'unparsable',
+      'notGrades',
+    ],
+  );
 }

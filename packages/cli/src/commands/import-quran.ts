@@ -10,11 +10,23 @@ import { withServices } from '../context.js';
 import { print } from '../output.js';
 import { progressBar } from '../progress.js';
 
-const describeEdition = (result: QuranEditionImportResult) =>
-  result.auditEntryId === null
-    ? `${result.lang} (${result.name}): unchanged, ${result.ayahCount} ayahs`
-    : `${result.lang} (${result.name}): ${result.ayahCount} ayahs, ${result.changedAyahs} changed` +
-      `${result.metadataChanged ? ', edition metadata updated' : ''} (audit entry ${result.auditEntryId})`;
+const describeEdition = (result: QuranEditionImportResult, dryRun = false) =>
+  [
+    dryRun
+      ? `${result.lang} (${result.name}): ${result.ayahCount} ayahs, ${result.changedAyahs} would change`
+      : result.auditEntryId === null
+        ? `${result.lang} (${result.name}): unchanged, ${result.ayahCount} ayahs`
+        : `${result.lang} (${result.name}): ${result.ayahCount} ayahs, ${result.changedAyahs} changed` +
+          `${result.metadataChanged ? ', edition metadata updated' : ''} (audit entry ${result.auditEntryId})`,
+    // Translations edited through the API that the import overwrites (issue 26): its entry keeps them.
+    ...result.editedRecords.map(
+      ({ surah, ayah, locale }) =>
+        `  quran/${surah}/${ayah}/translations/${locale} edited through the API: ${dryRun ? 'would be ' : ''}replaced`,
+    ),
+  ].join('\n');
+
+const DRY_RUN_HELP =
+  'work everything out, then write nothing: lists the translations edited through the API it replaces';
 
 export function addQuranImportCommands(importCommand: Command): void {
   importCommand
@@ -28,18 +40,21 @@ export function addQuranImportCommands(importCommand: Command): void {
       'a folder or base URL holding quran.json, quran_en.json, quran_ru.json, quran_tr.json ' +
         '(default: the installed quran-json package)',
     )
+    .option('--dry-run', DRY_RUN_HELP)
     .option('--json', 'print JSON')
-    .action((options: { from?: string; json?: boolean }) =>
+    .action((options: { from?: string; dryRun?: boolean; json?: boolean }) =>
       withServices(async (deps) => {
         const source = await loadQuranJson(options.from);
         const bar = progressBar('editions');
         const report = await importQuran(deps, source, {
           onProgress: (done, total) => bar?.update(done, total),
+          dryRun: options.dryRun,
         }).finally(() => bar?.stop());
         print(options.json, report, () =>
           [
+            ...(options.dryRun ? ['Dry run: nothing was written.'] : []),
             `Quran: ${report.surahCount} surahs (${report.changedSurahs} changed)`,
-            ...report.editions.map(describeEdition),
+            ...report.editions.map((edition) => describeEdition(edition, options.dryRun)),
           ].join('\n'),
         );
       }),
@@ -61,6 +76,7 @@ export function addQuranImportCommands(importCommand: Command): void {
     .option('--license <text>', 'licence shown with every download entry')
     .option('--source-url <url>', 'where the edition comes from (default: https://tanzil.net/trans/<ID>)')
     .option('--public-domain', 'the edition is public domain: downloads carry its full text', false)
+    .option('--dry-run', DRY_RUN_HELP)
     .option('--json', 'print JSON')
     .action(
       (options: {
@@ -72,6 +88,7 @@ export function addQuranImportCommands(importCommand: Command): void {
         license?: string;
         sourceUrl?: string;
         publicDomain: boolean;
+        dryRun?: boolean;
         json?: boolean;
       }) =>
         withServices(async (deps) => {
@@ -91,8 +108,14 @@ export function addQuranImportCommands(importCommand: Command): void {
               sourceUrl: options.sourceUrl,
               publicDomain: options.publicDomain,
             },
+            dryRun: options.dryRun,
           });
-          print(options.json, result, () => describeEdition(result));
+          print(options.json, result, () =>
+            [
+              ...(options.dryRun ? ['Dry run: nothing was written.'] : []),
+              describeEdition(result, options.dryRun),
+            ].join('\n'),
+          );
         }),
     );
 }

@@ -681,7 +681,7 @@ export interface paths {
     get?: never;
     /**
      * Create or replace a translation of an ayah
-     * @description 201 when created, 200 when replaced; repeating the same text changes nothing (the stored `updatedAt` stays) and is still audited. The Arabic locale (`ar`, `ar-*`) is read-only: 403 FORBIDDEN_LOCALE. Audited.
+     * @description 201 when created, 200 when replaced; repeating the same text changes nothing (the stored `updatedAt` stays) and writes no audit entry. The Arabic locale (`ar`, `ar-*`) is read-only: 403 FORBIDDEN_LOCALE, as is a locale the deployment does not accept (ACCEPTED_LOCALES); 429 RATE_LIMITED when the key has started translations in as many new locales today (UTC) as it may. Audited.
      *
      *     Needs a key with the scope `quran` (or `*`) and the permission `write`.
      */
@@ -977,7 +977,7 @@ export interface paths {
     get?: never;
     /**
      * Create or replace a translation of a hadith
-     * @description 201 when created, 200 when replaced; repeating the same text changes nothing. The Arabic locale (`ar`, `ar-*`) is read-only: 403 FORBIDDEN_LOCALE. Audited.
+     * @description 201 when created, 200 when replaced; repeating the same text changes nothing and writes no audit entry. The Arabic locale (`ar`, `ar-*`) is read-only: 403 FORBIDDEN_LOCALE, as is a locale the deployment does not accept (ACCEPTED_LOCALES); 429 RATE_LIMITED when the key has started translations in as many new locales today (UTC) as it may. Audited.
      *
      *     Needs a key with the scope `hadith` (or `*`) and the permission `write`.
      */

@@ -1,14 +1,17 @@
+import { AUDIT_ACTIONS } from '../shared/translation.js';
 import type { Snapshottable } from '../shared/snapshottable.js';
 import type { AuditEntry, AuditFilter, NewAuditEntry } from './audit-entry.js';
-import type { AuditLog } from './audit-log.js';
+import type { AuditLog, PruneResult } from './audit-log.js';
 import { auditResource } from './audit-target.js';
 
 export class InMemoryAuditLog implements AuditLog, Snapshottable {
   private entries: AuditEntry[] = [];
+  /** Ids are never given twice, even after a prune. */
+  private lastId = 0;
 
   async append(entry: NewAuditEntry): Promise<AuditEntry> {
     const stored: AuditEntry = {
-      id: this.entries.length + 1,
+      id: ++this.lastId,
       ...structuredClone(entry),
       resource: auditResource(entry.target),
       revertsEntryId: entry.revertsEntryId ?? null,
@@ -30,12 +33,37 @@ export class InMemoryAuditLog implements AuditLog, Snapshottable {
       .map((entry) => structuredClone(entry));
   }
 
+  async localesCreatedBy(keyId: string, since: string): Promise<string[]> {
+    const locales = this.entries
+      .filter((entry) => entry.keyId === keyId && entry.at >= since && isCreatedTranslation(entry))
+      .map((entry) => (entry.target as { locale: string }).locale);
+    return [...new Set(locales)];
+  }
+
+  async prune(before: string, options: { force?: boolean } = {}): Promise<PruneResult> {
+    const newest = new Map<string, number>();
+    for (const entry of this.entries) newest.set(entry.resource, Math.max(newest.get(entry.resource) ?? 0, entry.id));
+    const initial = this.entries.length;
+    for (;;) {
+      const named = new Set(this.entries.map((entry) => entry.revertsEntryId));
+      const remaining = this.entries.filter(
+        (entry) =>
+          entry.at >= before || named.has(entry.id) || (!options.force && newest.get(entry.resource) === entry.id),
+      );
+      if (remaining.length === this.entries.length) break;
+      this.entries = remaining;
+    }
+    const kept = this.entries.filter((entry) => entry.at < before).length;
+    return { deleted: initial - this.entries.length, kept };
+  }
+
   snapshot(): unknown {
     return structuredClone(this.entries);
   }
 
   restore(snapshot: unknown): void {
     this.entries = structuredClone(snapshot as AuditEntry[]);
+    this.lastId = Math.max(0, ...this.entries.map((entry) => entry.id));
   }
 }
 
@@ -48,3 +76,10 @@ function matches(entry: AuditEntry, filter: AuditFilter): boolean {
     (filter.until === undefined || entry.at <= filter.until)
   );
 }
+
+/** A `translation.put` that created its translation (the record had none in that locale). */
+export const isCreatedTranslation = (entry: Pick<AuditEntry, 'action' | 'before' | 'target'>) =>
+  entry.action === AUDIT_ACTIONS.putTranslation &&
+  entry.before === null &&
+  entry.target !== null &&
+  'locale' in entry.target;

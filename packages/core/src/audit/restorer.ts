@@ -3,8 +3,11 @@ import type { AuditTarget, AuditTargetOf, AuditTargetType } from './audit-target
 
 /** How a rollback reads and puts back one kind of audited record (a translation, an ayah's metadata, …). */
 export interface Restorer<Target extends AuditTarget> {
-  /** The record's current state, in the shape its audit entries snapshot it (null: absent). */
-  current(stores: Stores, target: Target): Promise<unknown>;
+  /**
+   * The record's current state, in the shape its audit entries snapshot it (null: absent). `hint` is
+   * the entry's `after`, for targets that are many records (an import names the ones it snapshotted).
+   */
+  current(stores: Stores, target: Target, hint?: unknown): Promise<unknown>;
   /** The part of a snapshot that a rollback compares and puts back (e.g. only the metadata). */
   comparable(snapshot: unknown): unknown;
   /** Writes the restorable part of `snapshot` back (null: the record did not exist). */

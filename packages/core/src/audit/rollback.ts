@@ -86,7 +86,7 @@ async function undo(
       throw validationError(`Audit entry ${entry.id} (${entry.action} ${entry.resource}) cannot be rolled back.`);
     const current = plannedStates.has(entry.resource)
       ? plannedStates.get(entry.resource)
-      : await restorer.current(stores, target);
+      : await restorer.current(stores, target, entry.after);
     if (!options.force && !isDeepStrictEqual(restorer.comparable(current), restorer.comparable(entry.after))) {
       throw await changedSince(stores, entry);
     }
@@ -103,7 +103,7 @@ async function undo(
         action: ROLLBACK_ACTION,
         target,
         before: current,
-        after: await restorer.current(stores, target),
+        after: await restorer.current(stores, target, entry.after),
         revertsEntryId: entry.id,
       }),
     );

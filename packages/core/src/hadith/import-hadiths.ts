@@ -9,6 +9,7 @@ import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
 import { splitGrade, type HadithBook, type HadithCollectionInfo } from './hadith.js';
 import type { ImportedHadith } from './hadith-import-store.js';
 import { assignHadithNumbers } from './hadith-numbers.js';
+import { editedSequences, recordSnapshots, type EditedRecordChange } from './import-snapshots.js';
 
 /**
  * One hadith as a source gives it: what an import writes, less the hash the import computes, and with
@@ -61,6 +62,13 @@ export interface HadithImportSummary {
   changed: boolean;
   /** The import's audit entry, when it changed something. */
   auditEntryId: number | null;
+  /**
+   * The records edited through the API that the import changes or removes (issue 26); the audit entry keeps
+   * a before-snapshot of each, so `audit rollback` of it puts them back.
+   */
+  editedRecords: EditedRecordChange[];
+  /** True when nothing was written: `dryRun` asked what the import would do. */
+  dryRun: boolean;
 }
 
 export interface HadithImportProgress {
@@ -71,6 +79,13 @@ export interface HadithImportProgress {
 
 export interface HadithImportOptions {
   onProgress?(progress: HadithImportProgress): void;
+  /** Work out everything in the transaction, then roll it back: the summary says what would change. */
+  dryRun?: boolean;
+}
+
+/** Thrown inside the unit of work to roll a dry run back, carrying what it found. */
+class DryRun {
+  constructor(readonly summary: HadithImportSummary) {}
 }
 
 /** Hadiths written per store call: the steps progress is reported in. */
@@ -82,7 +97,9 @@ const BATCH_SIZE = 1_000;
  * A hadith whose source record is unchanged keeps every edit made through the API; one whose
  * source record changed gets the source's Arabic text, narrator, book and translations (its
  * grade, tags, notes and published flag stay). Hadiths beyond the source's count are removed.
- * A collection import that changed anything is audited once, with the operator as actor.
+ * A collection import that changed anything is audited once, with the operator as actor; the entry
+ * keeps a before- and after-snapshot of every record edited through the API that it changed or
+ * removed (issue 26), so `audit rollback` of it puts those back. `dryRun` writes nothing.
  */
 export async function importHadithCollection(
   deps: { unitOfWork: UnitOfWork; clock: Clock },
@@ -94,9 +111,30 @@ export async function importHadithCollection(
   const at = deps.clock.now().toISOString();
   const assigned = assignHadithNumbers(source.hadiths);
   const imported = source.hadiths.map((hadith, index) => toImportedHadith(hadith, assigned.numbers[index]!));
-  return deps.unitOfWork.run(async (stores) => {
+  const run = deps.unitOfWork.run(async (stores) => {
     const previousInfo = await stores.hadith.getCollectionInfo(slug);
     const hashes = await stores.hadithImports.sourceHashes(slug);
+    const toWrite = imported.filter((hadith) => hashes.get(hadith.sequence) !== hadith.sourceHash);
+    const edited = await editedSequences(stores, slug);
+    const touched: { sequence: number; change: EditedRecordChange['change'] }[] = [
+      ...toWrite
+        .filter((hadith) => hashes.has(hadith.sequence) && edited.has(hadith.sequence))
+        .map((hadith) => ({ sequence: hadith.sequence, change: 'changed' as const })),
+      ...[...hashes.keys()]
+        .filter((sequence) => sequence > imported.length && edited.has(sequence))
+        .sort((a, b) => a - b)
+        .map((sequence) => ({ sequence, change: 'removed' as const })),
+    ];
+    const beforeRecords = await recordSnapshots(
+      stores,
+      slug,
+      touched.map((record) => record.sequence),
+    );
+    const editedRecords = touched.map(({ sequence, change }) => ({
+      number: beforeRecords[sequence]!.hadith.number,
+      sequence,
+      change,
+    }));
     let changed = false;
     if (!isDeepStrictEqual(previousInfo, source.info)) {
       await stores.hadithImports.saveCollectionInfo(source.info);
@@ -106,7 +144,6 @@ export async function importHadithCollection(
       await stores.hadithImports.replaceBooks(slug, source.books);
       changed = true;
     }
-    const toWrite = imported.filter((hadith) => hashes.get(hadith.sequence) !== hadith.sourceHash);
     for (let start = 0; start < toWrite.length; start += BATCH_SIZE) {
       await stores.hadithImports.writeImported(slug, toWrite.slice(start, start + BATCH_SIZE), at);
       options.onProgress?.({
@@ -136,18 +173,29 @@ export async function importHadithCollection(
       unparsableNumbers: assigned.unparsable,
       graded: source.hadiths.filter((hadith) => hadith.grade !== null).length,
       report: source.report ?? null,
+      editedRecords,
     };
     changed ||= toWrite.length > 0 || removed > 0 || editionsChanged > 0;
-    if (!changed) return { ...summary, changed, auditEntryId: null };
+    if (options.dryRun) throw new DryRun({ ...summary, changed, auditEntryId: null, dryRun: true });
+    if (!changed) return { ...summary, changed, auditEntryId: null, dryRun: false };
+    const afterRecords = await recordSnapshots(
+      stores,
+      slug,
+      touched.map((record) => record.sequence),
+    );
     const entry = await stores.audit.append({
       at,
       ...OPERATOR_ACTOR,
       action: IMPORT_ACTION,
       target: { type: 'hadith-collection', collection: slug },
-      before: previousInfo ? { hadiths: hashes.size } : null,
-      after: { ...summary, editions: source.editions.map((edition) => edition.lang) },
+      before: previousInfo ? { hadiths: hashes.size, records: beforeRecords } : null,
+      after: { ...summary, editions: source.editions.map((edition) => edition.lang), records: afterRecords },
     });
-    return { ...summary, changed, auditEntryId: entry.id };
+    return { ...summary, changed, auditEntryId: entry.id, dryRun: false };
+  });
+  return run.catch((error: unknown) => {
+    if (error instanceof DryRun) return error.summary;
+    throw error;
   });
 }
 

@@ -11,3 +11,4 @@ export * from './hadith-downloads.js';
 export * from './import-hadiths.js';
 export * from './hadith-restorers.js';
 export * from './hadith-numbers.js';
+export * from './import-snapshots.js';

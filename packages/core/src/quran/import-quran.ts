@@ -6,6 +6,7 @@ import { ARABIC_LOCALE, assertWritableLocale } from '../shared/locale.js';
 import type { Stores, UnitOfWork } from '../shared/unit-of-work.js';
 import { assertCompleteQuranEdition, assertQuranEditionMetadata, type QuranEditionTexts } from './edition-texts.js';
 import type { Surah } from './quran.js';
+import { ayahTranslationSnapshots, editedAyahsChangedBy, type EditedAyahChange } from './quran-import-snapshots.js';
 
 /** The whole Quran as a source gives it: surahs, the Arabic text and translations. */
 export interface QuranSource {
@@ -23,6 +24,8 @@ export interface QuranEditionImportResult {
   metadataChanged: boolean;
   /** The summary audit entry; null when the import changed nothing (and so wrote nothing). */
   auditEntryId: number | null;
+  /** Translations edited through the API that the import changes; its entry keeps them (issue 26). */
+  editedRecords: EditedAyahChange[];
 }
 
 export interface QuranImportReport {
@@ -35,6 +38,31 @@ export interface QuranImportOptions {
   actor?: Actor;
   /** Called after each edition is written (inside the transaction). */
   onProgress?: (done: number, total: number) => void;
+  /** Work everything out in the transaction, then roll it back: the report says what would change. */
+  dryRun?: boolean;
+}
+
+/** Thrown inside the unit of work to roll a dry run back, carrying what it found. */
+class DryRun<T> {
+  constructor(readonly result: T) {}
+}
+
+/** Runs `work` in a unit of work; with `dryRun`, rolls it back and gives what it returned. */
+async function runOrDryRun<T>(
+  unitOfWork: UnitOfWork,
+  dryRun: boolean | undefined,
+  work: (stores: Stores) => Promise<T>,
+) {
+  return unitOfWork
+    .run(async (stores) => {
+      const result = await work(stores);
+      if (dryRun) throw new DryRun(result);
+      return result;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof DryRun) return error.result as T;
+      throw error;
+    });
 }
 
 interface ImportDeps {
@@ -65,7 +93,7 @@ export async function importQuran(
   const at = deps.clock.now().toISOString();
   const actor = options.actor ?? OPERATOR_ACTOR;
   const total = 1 + source.translations.length;
-  return deps.unitOfWork.run(async (stores) => {
+  return runOrDryRun(deps.unitOfWork, options.dryRun, async (stores) => {
     const changedSurahs = await stores.quran.upsertSurahs(source.surahs);
     const editions = [
       await writeEdition(stores, source.arabic, { at, actor, catalogueChanged: changedSurahs > 0 }, () =>
@@ -92,12 +120,12 @@ export async function importQuran(
 export async function importQuranTranslation(
   deps: ImportDeps,
   input: QuranEditionTexts,
-  options: Pick<QuranImportOptions, 'actor'> = {},
+  options: Pick<QuranImportOptions, 'actor' | 'dryRun'> = {},
 ): Promise<QuranEditionImportResult> {
   assertWritableLocale(input.edition.lang);
   assertQuranEditionMetadata(input.edition);
   const at = deps.clock.now().toISOString();
-  return deps.unitOfWork.run(async (stores) => {
+  return runOrDryRun(deps.unitOfWork, options.dryRun, async (stores) => {
     const surahs = await stores.quran.listSurahs();
     if (surahs.length === 0)
       throw new AppError('CONFLICT', 'The Quran is not imported yet: import it (import quran) before a translation.');
@@ -114,17 +142,25 @@ async function writeEdition(
   context: { at: string; actor: Actor; catalogueChanged?: boolean },
   writeTexts: () => Promise<number>,
 ): Promise<QuranEditionImportResult> {
+  const editedRecords = edition.lang === ARABIC_LOCALE ? [] : await editedAyahsChangedBy(stores, edition.lang, texts);
+  const before = await ayahTranslationSnapshots(stores, edition.lang, editedRecords);
   const changedAyahs = await writeTexts();
   const { previous, changed: metadataChanged } = await saveEditionIfChanged(stores.editions, edition);
   const changed = changedAyahs > 0 || metadataChanged || context.catalogueChanged === true;
+  // The edited translations it overwrote ride along as `records` beside the edition (issue 26).
+  const withRecords = (edition: object | null, records: object) =>
+    editedRecords.length === 0 ? edition : { ...edition, records };
   const entry = changed
     ? await stores.audit.append({
         at: context.at,
         ...context.actor,
         action: IMPORT_ACTION,
         target: { type: 'quran-edition', lang: edition.lang },
-        before: previous,
-        after: { ...edition, ayahCount: texts.length },
+        before: withRecords(previous, before),
+        after: withRecords(
+          { ...edition, ayahCount: texts.length },
+          await ayahTranslationSnapshots(stores, edition.lang, editedRecords),
+        ),
       })
     : null;
   return {
@@ -134,6 +170,7 @@ async function writeEdition(
     changedAyahs,
     metadataChanged,
     auditEntryId: entry?.id ?? null,
+    editedRecords,
   };
 }
 

@@ -12,6 +12,8 @@ export interface TanzilImportInput {
   /** What the operator states about the edition; the rest comes from the file's header. */
   edition?: EditionOverrides;
   actor?: Actor;
+  /** Work everything out, then write nothing. */
+  dryRun?: boolean;
 }
 
 /**
@@ -24,5 +26,9 @@ export async function importTanzilTranslation(
 ): Promise<QuranEditionImportResult> {
   assertWritableLocale(input.lang, 'lang');
   const edition = tanzilEdition(input.lang, input.translation.header, input.edition);
-  return importQuranTranslation(deps, { edition, texts: input.translation.texts }, { actor: input.actor });
+  return importQuranTranslation(
+    deps,
+    { edition, texts: input.translation.texts },
+    { actor: input.actor, dryRun: input.dryRun },
+  );
 }

@@ -9,5 +9,6 @@ export * from './import-quran.js';
 export * from './tanzil-edition.js';
 export * from './import-tanzil-translation.js';
 export * from './quran-restorers.js';
+export * from './quran-import-snapshots.js';
 export * from './quran-layout.js';
 export * from './read-quran-divisions.js';

@@ -12,6 +12,10 @@ export interface SearchTerm {
 }
 
 export const MAX_QUERY_TERMS = 16;
+/** A prefix (`word*`) matches every indexed word it begins: one or two letters would match most of them. */
+export const MIN_PREFIX_LENGTH = 2;
+/** Prefix terms cost a walk of the index's words each; a query may hold this many. */
+export const MAX_PREFIX_TERMS = 4;
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -44,5 +48,14 @@ export function parseSearchQuery(q: string): SearchTerm[] {
     throw new ParameterError('q', 'q must contain a word to find (letters or digits that are not excluded with -).');
   if (terms.length > MAX_QUERY_TERMS)
     throw new ParameterError('q', `q may hold at most ${MAX_QUERY_TERMS} words or phrases, not ${terms.length}.`);
+  const short = terms.find((term) => term.prefix && [...term.words.at(-1)!].length < MIN_PREFIX_LENGTH);
+  if (short)
+    throw new ParameterError(
+      'q',
+      `q: a prefix (word*) needs at least ${MIN_PREFIX_LENGTH} letters before the *, not '${short.words.at(-1)}*'.`,
+    );
+  const prefixes = terms.filter((term) => term.prefix).length;
+  if (prefixes > MAX_PREFIX_TERMS)
+    throw new ParameterError('q', `q may hold at most ${MAX_PREFIX_TERMS} prefixes (word*), not ${prefixes}.`);
   return terms;
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { announcedLength } from '../capped-body.js';
 
 /**
  * Why a file could not be fetched: `unreachable` (no answer after every attempt: refused, reset,
@@ -42,9 +43,9 @@ const TRANSIENT_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
 class TransientFailure extends Error {}
 
 /**
- * Fetches `url` into `destination` only if its bytes have the expected size and SHA-256: they are
- * written to a temporary file beside it and renamed into place, so the destination is either the
- * verified file or untouched. Transient failures are retried up to the policy's bound.
+ * Fetches `url` into `destination` only if its bytes have the expected size and SHA-256, checked while
+ * they stream (see streamIfExpected): the destination is either the verified file or untouched.
+ * Transient failures are retried up to the policy's bound; a mismatch never is.
  */
 export async function downloadVerified(
   url: string,
@@ -56,8 +57,7 @@ export async function downloadVerified(
   for (let attempt = 1; attempt <= policy.attempts; attempt++) {
     if (attempt > 1) await sleep(policy.backoffMs * 2 ** (attempt - 2));
     try {
-      const bytes = await fetchBytes(url, policy.timeoutMs);
-      await storeIfExpected(bytes, destination, expected, url);
+      await streamIfExpected(url, destination, expected, policy.timeoutMs);
       return;
     } catch (error) {
       if (!(error instanceof TransientFailure)) throw error;
@@ -71,7 +71,7 @@ export async function downloadVerified(
   );
 }
 
-async function fetchBytes(url: string, timeoutMs: number): Promise<Uint8Array> {
+async function fetchResponse(url: string, timeoutMs: number): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
@@ -84,28 +84,55 @@ async function fetchBytes(url: string, timeoutMs: number): Promise<Uint8Array> {
     if (TRANSIENT_STATUSES.has(response.status)) throw new TransientFailure(`answered ${status}`);
     throw new DownloadError(response.status === 404 ? 'missing' : 'refused', url, `${url} answered ${status}.`);
   }
-  try {
-    return new Uint8Array(await response.arrayBuffer());
-  } catch (error) {
-    throw new TransientFailure(`the body broke off: ${describeFetchError(error)}`);
-  }
+  return response;
 }
 
-async function storeIfExpected(bytes: Uint8Array, destination: string, expected: ExpectedBytes, url: string) {
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  if (sha256 !== expected.sha256 || bytes.length !== expected.size) {
-    throw new DownloadError(
-      'mismatch',
-      url,
-      `${expected.name} does not match the manifest: ` +
-        `expected ${expected.size} bytes with SHA-256 ${expected.sha256}, ` +
-        `got ${bytes.length} bytes with SHA-256 ${sha256} from ${url}. It was not stored.`,
-    );
+const mismatch = (expected: ExpectedBytes, url: string, got: string) =>
+  new DownloadError(
+    'mismatch',
+    url,
+    `${expected.name} does not match the manifest: ` +
+      `expected ${expected.size} bytes with SHA-256 ${expected.sha256}, got ${got} from ${url}. It was not stored.`,
+  );
+
+/**
+ * Streams the body into a temporary file beside the destination, hashing it as it comes, and renames it
+ * into place only when its size and SHA-256 are the manifest's. A body announced larger or smaller, or
+ * one that goes past the manifest's size, is refused at once: the rest is not read (the connection is
+ * closed) and the temporary file removed. Nothing is held in memory but the chunk in hand.
+ */
+async function streamIfExpected(url: string, destination: string, expected: ExpectedBytes, timeoutMs: number) {
+  const response = await fetchResponse(url, timeoutMs);
+  const announced = announcedLength(response);
+  if (announced !== undefined && announced !== expected.size) {
+    await response.body?.cancel().catch(() => undefined);
+    throw mismatch(expected, url, `a body announced as ${announced} bytes`);
   }
   await mkdir(path.dirname(destination), { recursive: true });
   const temporary = `${destination}.${process.pid}-${randomBytes(4).toString('hex')}.part`;
+  const hash = createHash('sha256');
+  let received = 0;
   try {
-    await writeFile(temporary, bytes);
+    const file = await open(temporary, 'wx', 0o644);
+    try {
+      const body = (response.body ?? []) as AsyncIterable<Uint8Array>;
+      try {
+        for await (const chunk of body) {
+          received += chunk.byteLength;
+          if (received > expected.size) throw mismatch(expected, url, `more than ${expected.size} bytes`);
+          hash.update(chunk);
+          await file.write(chunk);
+        }
+      } catch (error) {
+        if (error instanceof DownloadError) throw error;
+        throw new TransientFailure(`the body broke off: ${describeFetchError(error)}`);
+      }
+    } finally {
+      await file.close();
+    }
+    const sha256 = hash.digest('hex');
+    if (sha256 !== expected.sha256 || received !== expected.size)
+      throw mismatch(expected, url, `${received} bytes with SHA-256 ${sha256}`);
     await rename(temporary, destination);
   } catch (error) {
     await rm(temporary, { force: true });

@@ -19,8 +19,10 @@ export const putTranslationRoute = defineRoute({
   tag: TAG,
   summary: 'Create or replace a translation of a hadith',
   description:
-    '201 when created, 200 when replaced; repeating the same text changes nothing. ' +
-    'The Arabic locale (`ar`, `ar-*`) is read-only: 403 FORBIDDEN_LOCALE. Audited.',
+    '201 when created, 200 when replaced; repeating the same text changes nothing and writes no audit entry. ' +
+    'The Arabic locale (`ar`, `ar-*`) is read-only: 403 FORBIDDEN_LOCALE, as is a locale the deployment ' +
+    'does not accept (ACCEPTED_LOCALES); 429 RATE_LIMITED when the key has started translations in as many ' +
+    'new locales today (UTC) as it may. Audited.',
   params: translationParams,
   body: translationBody,
   response: storedTranslation,
