@@ -49,6 +49,7 @@ export {
 } from './quran/quran-study-sources.js';
 export {
   geoNamesCityDirectory,
+  geoNamesDumpPath,
   readGeoNamesCities,
   GEONAMES_CITIES,
   ALTERNATE_NAMES_FROM_POPULATION,

@@ -41,6 +41,11 @@ export interface CityDirectory {
   find(name: string, country?: string): City | null;
   /** Up to `limit` cities with a name beginning with `prefix` (in `country`), most populous first. */
   search(prefix: string, options: { country?: string; limit: number }): City[];
+  /**
+   * Resolves once `find` and `search` answer without loading anything: a directory whose data is read in the
+   * background has it, and callers serving requests await it first (waiting, never blocking others).
+   */
+  ready?(): Promise<void>;
 }
 
 /**

@@ -1,6 +1,13 @@
-import { indexCities, type CityDirectory, type CityRecord } from '@islamic-data/core';
+import {
+  cityDirectoryOf,
+  compactCities,
+  type CityDirectory,
+  type CityRecord,
+  type CompactCities,
+} from '@islamic-data/core';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 /**
  * GeoNames' cities500 (every populated place of at least 500 people, CC BY 4.0), as the npm package
@@ -15,7 +22,8 @@ export const GEONAMES_CITIES = {
 /** Alternate names are kept for places of at least this many people (all of them would double the memory). */
 export const ALTERNATE_NAMES_FROM_POPULATION = 15_000;
 
-function dumpPath(): string {
+/** Where the installed package keeps the dump (`cities500.txt`). */
+export function geoNamesDumpPath(): string {
   return fileURLToPath(new URL('cities500.txt', import.meta.resolve(GEONAMES_CITIES.package)));
 }
 
@@ -48,21 +56,52 @@ export function* readGeoNamesCities(dump: Buffer): Generator<CityRecord> {
   }
 }
 
-/** One index per file in a process, however many apps (tests) are composed in it. */
+/** One index per file in a process, however many apps (tests) are composed in it; and the loads under way. */
 const loaded = new Map<string, CityDirectory>();
+const loading = new Map<string, Promise<CityDirectory>>();
+
+/** The compact index of the dump, built by a worker thread and transferred, so that the event loop never waits. */
+function indexInWorker(path: string): Promise<CompactCities> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./geonames-cities.worker.js', import.meta.url), { workerData: { path } });
+    worker.once('message', (index: CompactCities) => resolve(index));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the city index worker stopped (exit code ${code})`)));
+  });
+}
+
+const indexHere = (path: string) => compactCities(readGeoNamesCities(readFileSync(path)));
 
 /**
- * The city directory over the installed package's data, loaded and indexed on first use (about a second),
- * so that commands that never look a city up never pay for it.
+ * The city directory over the installed package's data (CONTRACT §19). `ready()` starts loading it in a worker
+ * thread (about two seconds, the event loop free meanwhile) and resolves when it is there: the server calls it when
+ * it starts and each city request awaits it. Nothing is read before: commands that look no city up never pay for
+ * it. `find` and `search` called before `ready()` resolved (a script, a command) load it in this thread at once.
  */
-export function geoNamesCityDirectory(path: string = dumpPath()): CityDirectory & { load(): void } {
-  const load = () => {
+export function geoNamesCityDirectory(
+  path: string = geoNamesDumpPath(),
+): CityDirectory & { ready(): Promise<void>; load(): void } {
+  const keep = (index: CompactCities) => {
     let directory = loaded.get(path);
-    if (!directory)
-      loaded.set(path, (directory = indexCities(readGeoNamesCities(readFileSync(path)), GEONAMES_CITIES.credit)));
+    if (!directory) loaded.set(path, (directory = cityDirectoryOf(index, GEONAMES_CITIES.credit)));
     return directory;
   };
+  const load = () => loaded.get(path) ?? keep(indexHere(path));
+  const ready = () => {
+    if (loaded.has(path)) return Promise.resolve();
+    let pending = loading.get(path);
+    if (!pending) {
+      pending = indexInWorker(path)
+        // A worker that cannot run (a platform without threads) leaves the old way: indexing in this thread.
+        .catch(() => indexHere(path))
+        .then(keep)
+        .finally(() => loading.delete(path));
+      loading.set(path, pending);
+    }
+    return pending.then(() => undefined);
+  };
   return {
+    ready,
     load: () => void load(),
     find: (name, country) => load().find(name, country),
     search: (prefix, options) => load().search(prefix, options),
