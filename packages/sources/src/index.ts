@@ -51,6 +51,7 @@ export {
   geoNamesCityDirectory,
   geoNamesDumpPath,
   readGeoNamesCities,
+  readGeoNamesCityFile,
   GEONAMES_CITIES,
   ALTERNATE_NAMES_FROM_POPULATION,
 } from './places/geonames-cities.js';

@@ -97,16 +97,18 @@ export function cityIndexBuffers(index: CompactCities): ArrayBuffer[] {
 
 /**
  * Builds the compact index of the records: names folded once (`cityNameKey`), each folded name stored once with
- * its cities, numbers in typed arrays. CPU-bound (about two seconds for GeoNames cities500): run it off the event
- * loop (a worker thread) where requests are being served.
+ * its cities, numbers in typed arrays. No string is kept while it runs (names go straight into UTF-8 buffers), so
+ * that its memory stays near the size of the result. CPU-bound (seconds for GeoNames cities500): run it off the
+ * event loop (a worker thread) where requests are being served.
  */
 export function compactCities(records: Iterable<CityRecord>): CompactCities {
-  const list = (): number[] => [];
-  const fields = { geonameIds: list(), populations: list(), lats: list(), lngs: list() };
-  const names: string[] = [];
-  const countryOf: string[] = [];
-  // Folded name → the records (in reading order) known by it: one number, or a list when several share it.
-  const named = new Map<string, number | number[]>();
+  const fields = { geonameIds: numbers(), populations: numbers(), lats: numbers(), lngs: numbers() };
+  const names = new Utf8Store();
+  const countryNumbers = numbers();
+  const countryIndex = new Map<string, number>();
+  // Every (folded name, city) pair once: the name's bytes in `keyText`, the city (in reading order) in `keyCity`.
+  const keyText = new Utf8Store();
+  const keyCity = numbers();
   let count = 0;
   for (const record of records) {
     const city = count++;
@@ -114,116 +116,137 @@ export function compactCities(records: Iterable<CityRecord>): CompactCities {
     fields.populations.push(record.population);
     fields.lats.push(record.lat);
     fields.lngs.push(record.lng);
-    names.push(record.name);
-    countryOf.push(record.country);
+    names.add(record.name);
+    let country = countryIndex.get(record.country);
+    if (country === undefined) countryIndex.set(record.country, (country = countryIndex.size));
+    countryNumbers.push(country);
     for (const key of new Set([record.name, ...record.otherNames].map(cityNameKey))) {
       if (key.length === 0) continue;
-      const found = named.get(key);
-      if (found === undefined) named.set(key, city);
-      else if (typeof found === 'number') named.set(key, [found, city]);
-      else found.push(city);
+      keyText.add(key);
+      keyCity.push(city);
     }
   }
 
   // Cities numbered most populous first.
-  const order = Array.from({ length: count }, (_, city) => city).sort(
+  const order = Uint32Array.from({ length: count }, (_, city) => city).sort(
     (a, b) => fields.populations[b]! - fields.populations[a]! || fields.geonameIds[a]! - fields.geonameIds[b]!,
   );
   const rank = new Uint32Array(count);
   order.forEach((city, position) => (rank[city] = position));
   const inOrder = (values: number[]) => Float64Array.from(order, (city) => values[city]!);
-  const countryCodes = [...new Set(countryOf)].sort();
-  const countryIndex = new Map(countryCodes.map((code, index) => [code, index]));
+  const countryCodes = [...countryIndex.keys()];
 
-  const keys = sortedTable(
-    named,
-    (found) => (typeof found === 'number' ? [rank[found]!] : found.map((city) => rank[city]!).sort((a, b) => a - b)),
-    named.size,
-  );
-  named.clear();
+  const keys = keyTable(keyText, (pair) => rank[keyCity[pair]!]!);
   return {
     geonameIds: inOrder(fields.geonameIds),
     populations: inOrder(fields.populations),
     lats: inOrder(fields.lats),
     lngs: inOrder(fields.lngs),
-    countries: Uint16Array.from(order, (city) => countryIndex.get(countryOf[city]!)!),
+    countries: Uint16Array.from(order, (city) => countryNumbers[city]!),
     countryCodes,
-    names: packStrings(order.map((city) => names[city]!)),
+    names: names.reordered(order),
     keys,
     ready: readyPrefixes(keys),
   };
 }
 
-/** Strings as one UTF-8 buffer and the offsets of each. */
-function packStrings(strings: readonly string[]): { bytes: Uint8Array; starts: Uint32Array } {
-  const encoded = strings.map((string) => encoder.encode(string));
-  const starts = new Uint32Array(strings.length + 1);
-  encoded.forEach((bytes, index) => (starts[index + 1] = starts[index]! + bytes.length));
-  const bytes = new Uint8Array(starts[strings.length]!);
-  encoded.forEach((string, index) => bytes.set(string, starts[index]!));
-  return { bytes, starts };
+const numbers = (): number[] => [];
+
+/** Strings appended as UTF-8 to one growing buffer, with the offset of each. */
+class Utf8Store {
+  bytes = new Uint8Array(1 << 16);
+  length = 0;
+  readonly starts: number[] = [0];
+
+  add(text: string): void {
+    if (this.length + text.length * 3 > this.bytes.length) {
+      const larger = new Uint8Array(Math.max(this.bytes.length * 2, this.length + text.length * 3));
+      larger.set(this.bytes.subarray(0, this.length));
+      this.bytes = larger;
+    }
+    this.length += encoder.encodeInto(text, this.bytes.subarray(this.length)).written;
+    this.starts.push(this.length);
+  }
+
+  /** The strings in the order given (string numbers), packed. */
+  reordered(order: ArrayLike<number>): { bytes: Uint8Array; starts: Uint32Array } {
+    const starts = new Uint32Array(order.length + 1);
+    const bytes = new Uint8Array(this.length);
+    for (let index = 0; index < order.length; index++) {
+      const [from, to] = [this.starts[order[index]!]!, this.starts[order[index]! + 1]!];
+      bytes.set(this.bytes.subarray(from, to), starts[index]!);
+      starts[index + 1] = starts[index]! + (to - from);
+    }
+    return { bytes, starts };
+  }
 }
 
-/** The entries as a table sorted by the UTF-8 bytes of their string (the order binary search reads in). */
-function sortedTable<Value>(
-  entries: Iterable<[string, Value]>,
-  citiesOf: (value: Value) => readonly number[],
-  size: number,
-): NameTable {
-  const strings: string[] = [];
-  const lists: (readonly number[])[] = [];
-  for (const [string, value] of entries) {
-    strings.push(string);
-    lists.push(citiesOf(value));
-  }
-  const packed = packStrings(strings);
-  const { bytes: all, starts: at } = packed;
-  const order = Uint32Array.from({ length: size }, (_, index) => index).sort((a, b) =>
-    compareBytes(all, at[a]!, at[a + 1]!, all, at[b]!, at[b + 1]!),
+/** The (string, city) pairs as a table: pairs sorted by the string's bytes then city, equal strings made one. */
+function keyTable(pairs: Utf8Store, cityOf: (pair: number) => number): NameTable {
+  const { bytes: all, starts: at } = pairs;
+  const order = Uint32Array.from({ length: at.length - 1 }, (_, pair) => pair).sort(
+    (a, b) => compareBytes(all, at[a]!, at[a + 1]!, all, at[b]!, at[b + 1]!) || cityOf(a) - cityOf(b),
   );
-  const starts = new Uint32Array(size + 1);
-  const cityStarts = new Uint32Array(size + 1);
-  order.forEach((entry, index) => {
-    starts[index + 1] = starts[index]! + (packed.starts[entry + 1]! - packed.starts[entry]!);
-    cityStarts[index + 1] = cityStarts[index]! + lists[entry]!.length;
+  const unique: number[] = [];
+  const cityStarts: number[] = [];
+  order.forEach((pair, index) => {
+    const previous = order[index - 1];
+    if (previous === undefined || compareBytes(all, at[pair]!, at[pair + 1]!, all, at[previous]!, at[previous + 1]!)) {
+      unique.push(pair);
+      cityStarts.push(index);
+    }
   });
-  const bytes = new Uint8Array(starts[size]!);
-  const cities = new Uint32Array(cityStarts[size]!);
-  order.forEach((entry, index) => {
-    bytes.set(packed.bytes.subarray(packed.starts[entry]!, packed.starts[entry + 1]!), starts[index]!);
-    cities.set(lists[entry]!, cityStarts[index]!);
-  });
-  return { bytes, starts, cityStarts, cities };
+  cityStarts.push(order.length);
+  const { bytes, starts } = pairs.reordered(unique);
+  return { bytes, starts, cityStarts: Uint32Array.from(cityStarts), cities: order.map(cityOf) };
 }
 
 /** Every prefix of up to three characters beginning more than `READY_FROM_KEYS` keys, with its best cities. */
 function readyPrefixes(keys: NameTable): NameTable {
-  const ready = new Map<string, number[]>();
+  const prefixes = new Utf8Store();
+  const lists: number[][] = [];
   const total = keys.starts.length - 1;
   // The keys are sorted, so the keys of a prefix are contiguous: each prefix length walks its groups once.
   for (let length = 1; length <= READY_PREFIX_LENGTH; length++) {
     let first = 0;
-    let prefix: string | undefined;
-    for (let index = 0; index <= total; index++) {
-      const current = index < total ? firstCharacters(stringAt(keys, index), length) : undefined;
-      if (current === prefix) continue;
-      if (prefix !== undefined && index - first > READY_FROM_KEYS && [...prefix].length === length)
-        ready.set(prefix, best(keys.cities, keys.cityStarts[first]!, keys.cityStarts[index]!, CITY_SEARCH_LIMITS.max));
-      [first, prefix] = [index, current];
+    for (let index = 1; index <= total; index++) {
+      const from = keys.starts[first]!;
+      const end = characterEnd(keys.bytes, from, keys.starts[first + 1]!, length);
+      if (index < total && startsWith(keys, index, from, end)) continue;
+      // Keys shorter than the length make their own group, already counted at their own length.
+      if (end !== -1 && index - first > READY_FROM_KEYS) {
+        prefixes.add(decoder.decode(keys.bytes.subarray(from, end)));
+        lists.push(best(keys.cities, keys.cityStarts[first]!, keys.cityStarts[index]!, CITY_SEARCH_LIMITS.max));
+      }
+      first = index;
     }
   }
-  return sortedTable(ready, (cities) => cities, ready.size);
+  const order = Array.from(lists, (_, entry) => entry);
+  const { bytes: all, starts: at } = prefixes;
+  order.sort((a, b) => compareBytes(all, at[a]!, at[a + 1]!, all, at[b]!, at[b + 1]!));
+  const { bytes, starts } = prefixes.reordered(order);
+  const cityStarts = new Uint32Array(order.length + 1);
+  order.forEach((entry, index) => (cityStarts[index + 1] = cityStarts[index]! + lists[entry]!.length));
+  return { bytes, starts, cityStarts, cities: Uint32Array.from(order.flatMap((entry) => lists[entry]!)) };
 }
 
-const firstCharacters = (string: string, length: number) => {
-  let end = 0;
-  for (let taken = 0; taken < length && end < string.length; taken++)
-    end += (string.codePointAt(end) ?? 0) > 0xffff ? 2 : 1;
-  return string.slice(0, end);
-};
+/** Where the first `length` characters of the UTF-8 `bytes[from…to]` end, or -1 when it has fewer. */
+function characterEnd(bytes: Uint8Array, from: number, to: number, length: number): number {
+  let characters = 0;
+  for (let offset = from; offset < to; offset++) {
+    if ((bytes[offset]! & 0xc0) === 0x80) continue;
+    if (characters === length) return offset;
+    characters++;
+  }
+  return characters === length ? to : -1;
+}
 
-const stringAt = (table: NameTable, index: number) =>
-  decoder.decode(table.bytes.subarray(table.starts[index]!, table.starts[index + 1]!));
+/** Whether key `index` of the table begins with the bytes `bytes[from…end]` of the table. */
+function startsWith(table: NameTable, index: number, from: number, end: number): boolean {
+  const start = table.starts[index]!;
+  if (end === -1 || table.starts[index + 1]! - start < end - from) return false;
+  return compareBytes(table.bytes, start, start + (end - from), table.bytes, from, end) === 0;
+}
 
 /** The `limit` smallest distinct city numbers of `cities[from…to]` that `accept`, ascending. */
 function best(
