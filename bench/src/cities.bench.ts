@@ -3,7 +3,7 @@
 // asked by `lat`,`lng` in the same rounds (target: the city lookup adds < 5 %).
 // Run: npm run bench:cities   (after npm run setup)
 import { geoNamesCityDirectory } from '@islamic-data/sources';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { requestsPerSecond, startBenchServers } from './measure.js';
 
 const NAMES = [
@@ -21,9 +21,36 @@ const NAMES = [
 const PREFIXES = ['Ist', 'ba', 'Mak', 'Cai', 'Jak', 'kar', 'Dh', 'kual', 'Tas', 'almat'];
 
 const directory = geoNamesCityDirectory();
+// The load as `serve` does it (a worker thread): its time, the process's memory before, at its peak and after, and
+// the longest the event loop was held meanwhile (sampled every 10 ms).
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+// The same delay measured over two idle seconds first: on a shared machine the scheduler alone delays the loop.
+const idle = monitorEventLoopDelay({ resolution: 10 });
+idle.enable();
+await new Promise((resolve) => setTimeout(resolve, 2_000));
+idle.disable();
+const rssBefore = process.memoryUsage().rss;
+const delay = monitorEventLoopDelay({ resolution: 10 });
+let rssPeak = rssBefore;
+const sampling = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
+delay.enable();
 const loadStart = performance.now();
-directory.load();
+await directory.ready();
 const loadMs = performance.now() - loadStart;
+delay.disable();
+clearInterval(sampling);
+await new Promise((resolve) => setTimeout(resolve, 500));
+const rssAfter = process.memoryUsage().rss;
+console.log(`\nGeoNames cities500 index: loaded and indexed in ${loadMs.toFixed(0)} ms in a worker thread`);
+console.log(
+  `RSS ${megabytes(rssBefore)} MB before, ${megabytes(rssPeak)} MB at the peak of the load, ` +
+    `${megabytes(rssAfter)} MB after: +${megabytes(rssAfter - rssBefore)} MB kept`,
+);
+console.log(
+  `event loop during the load: longest delay ${(delay.max / 1e6).toFixed(1)} ms, ` +
+    `p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms (sampled every 10 ms; ` +
+    `idle for 2 s before: longest ${(idle.max / 1e6).toFixed(1)} ms, p99 ${(idle.percentile(99) / 1e6).toFixed(1)} ms)`,
+);
 
 /** Calls per second of `run` over the inputs, for about a second after a warm-up. */
 function perSecond(run: (input: string) => unknown, inputs: readonly string[]): number {
@@ -39,7 +66,6 @@ function perSecond(run: (input: string) => unknown, inputs: readonly string[]): 
 
 const find = perSecond((name) => directory.find(name), NAMES);
 const search = perSecond((prefix) => directory.search(prefix, { limit: 10 }), PREFIXES);
-console.log(`\nGeoNames cities500 index: loaded and indexed in ${loadMs.toFixed(0)} ms`);
 console.log(`| lookup (in process) | lookups/s | µs per lookup |`);
 console.log(`| --- | ---: | ---: |`);
 console.log(`| city=NAME (find) | ${find.toFixed(0)} | ${(1e6 / find).toFixed(2)} |`);

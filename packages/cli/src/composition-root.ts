@@ -130,7 +130,8 @@ export function buildContainer(config: Config, options: CompositionOptions = {})
   container.register(TOKENS.quranNavigator, {
     useFactory: instanceCachingFactory(() => new QuranNavigator(quranMetaLayout())),
   });
-  // GeoNames cities from the installed package, indexed on the first lookup: commands that look none up pay nothing.
+  // GeoNames cities from the installed package, indexed in a worker thread when `serve` starts (or at a command's
+  // first lookup): commands that look none up pay nothing.
   container.register(TOKENS.cities, { useFactory: instanceCachingFactory(() => geoNamesCityDirectory()) });
   registerRateLimiter(container, config);
   return container;

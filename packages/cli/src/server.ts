@@ -55,6 +55,8 @@ export async function startServer(config: Config, options: CompositionOptions = 
   await deps.rateLimiterReady();
   await prepareContent(deps);
   deps.keepVersionsAnnounced();
+  // The city directory (GeoNames) loads now, in a worker thread: the first city request waits for it, no other does.
+  deps.cities?.ready?.().catch((error: unknown) => deps.logger.warn({ err: error }, 'the city directory did not load'));
   // METRICS_PORT: the pipeline reports each request to the metrics; a worker's are served by its primary.
   const metrics = config.metricsPort === undefined ? undefined : new RequestMetrics();
   let metricsServer: MetricsServer | undefined;

@@ -7,9 +7,11 @@ import {
   type PrayerName,
   type PrayerTimesDay,
 } from '@islamic-data/core';
+import { geoNamesCityDirectory, geoNamesDumpPath } from '@islamic-data/sources';
 import { expect } from 'chai';
 import ICAL from 'ical.js';
 import request from 'supertest';
+import { createApp } from '../src/index.js';
 import { expectErrorEnvelope, startTestApp, type TestApp } from './test-app.js';
 
 const API = '/api/v1';
@@ -156,6 +158,26 @@ describe('http: places by name, the next prayer, Hijri months, Islamic days and 
         expectErrorEnvelope(response, 400, 'VALIDATION_ERROR');
         expect(response.body.error.message, path).to.contain(`'${parameter}'`);
       }
+    });
+
+    it('loads the directory off the event loop: /qibla answers while it loads, a city request waits', async () => {
+      // The same file by another path: a directory of its own, not the one the suite has loaded already.
+      const dump = geoNamesDumpPath().replace(/cities500\.txt$/, './cities500.txt');
+      expect(dump).to.not.equal(geoNamesDumpPath());
+      const cities = geoNamesCityDirectory(dump);
+      const app = createApp({ ...t.deps, cities });
+      let loaded = false;
+      const loading = cities.ready().then(() => (loaded = true));
+      const byCity = request(app).get(`${API}/qibla?city=Baku&country=AZ`).set('X-API-Key', key).then();
+      const byPoint = await request(app).get(`${API}/qibla?lat=40.37767&lng=49.89201`).set('X-API-Key', key);
+      expect(byPoint.status, byPoint.text).to.equal(200);
+      expect(loaded, 'the directory was loaded before /qibla answered').to.equal(false);
+      const answer = await byCity;
+      expect(answer.status, answer.text).to.equal(200);
+      expect(loaded).to.equal(true);
+      expect(answer.body.data.city).to.include({ name: 'Baku', country: 'AZ' });
+      expect(answer.body.data.bearing).to.be.closeTo(byPoint.body.data.bearing, 0.01);
+      await loading;
     });
 
     it('/cities?q=Ist lists Istanbul first, most populous first, within country and limit', async () => {

@@ -50,7 +50,9 @@ export {
 } from './quran/quran-study-sources.js';
 export {
   geoNamesCityDirectory,
+  geoNamesDumpPath,
   readGeoNamesCities,
+  readGeoNamesCityFile,
   GEONAMES_CITIES,
   ALTERNATE_NAMES_FROM_POPULATION,
 } from './places/geonames-cities.js';

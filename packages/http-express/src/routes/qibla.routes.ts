@@ -24,7 +24,7 @@ export const qiblaRoute = defineRoute({
     city: Type.Optional(Type.Object(citySchema.properties, { description: 'Only when asked by `city`.' })),
   }),
   handle: async ({ query }, deps) => {
-    const { options, city } = locate(query, deps);
+    const { options, city } = await locate(query, deps);
     const answer = qibla(options);
     return { data: city === null ? answer : { ...answer, city } };
   },

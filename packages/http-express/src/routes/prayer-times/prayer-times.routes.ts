@@ -9,7 +9,7 @@ import {
   prayerCalendarOfHijriMonth,
   prayerTimes,
 } from '@islamic-data/core';
-import { locate, withCity } from './place.js';
+import { citiesReady, locate, withCity } from './place.js';
 import { citySchema } from '../common-schemas.js';
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../../platform/route.js';
@@ -68,7 +68,7 @@ export const prayerTimesRoute = defineRoute({
   query: prayerTimesQuery,
   response: prayerTimesDay,
   handle: async ({ query }, deps) => {
-    const { options, city } = locate(query, deps);
+    const { options, city } = await locate(query, deps);
     const { lang, ...settings } = options;
     return { data: inLanguage(withCity(prayerTimes({ ...settings, now: deps.clock.now() }), city), lang) };
   },
@@ -94,7 +94,7 @@ export const prayerCalendarRoute = defineRoute({
   query: prayerCalendarQuery,
   response: Type.Array(prayerTimesDay, { minItems: 28, maxItems: 31 }),
   handle: async ({ query }, deps) => {
-    const { options, city } = locate(query, deps);
+    const { options, city } = await locate(query, deps);
     const { year, month, hijriYear, hijriMonth, lang, ...settings } = options;
     const gregorian = year !== undefined || month !== undefined;
     const hijri = hijriYear !== undefined || hijriMonth !== undefined;
@@ -154,7 +154,7 @@ export const prayerCalendarFeedRoute = defineRoute({
   keyInQuery: 'read-only-feed',
   handle: async ({ query }, deps) => {
     const { key: _key, ...rest } = query;
-    const { options } = locate(rest, deps);
+    const { options } = await locate(rest, deps);
     return { text: prayerCalendarFeed({ ...options, now: deps.clock.now() }) };
   },
 });
@@ -216,7 +216,7 @@ export const nextPrayerRoute = defineRoute({
     method: prayerTimesDay.properties.method,
   }),
   handle: async ({ query }, deps) => {
-    const { options, city } = locate(query, deps);
+    const { options, city } = await locate(query, deps);
     const { current, next, ...rest } = nextPrayer({ ...options, now: deps.clock.now() });
     return { data: withCity({ current: current && named(current), next: named(next), ...rest }, city) };
   },
@@ -249,6 +249,7 @@ export const citiesRoute = defineRoute({
   response: Type.Array(citySchema),
   handle: async ({ query }, { cities }) => {
     if (!cities) throw parameterError('q', 'q cannot be looked up: this server has no city directory.');
+    await citiesReady({ cities });
     return {
       data: cities.search(query.q, { country: query.country, limit: query.limit ?? CITY_SEARCH_LIMITS.default }),
     };
