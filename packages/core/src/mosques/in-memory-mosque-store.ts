@@ -35,7 +35,7 @@ export class InMemoryMosqueStore implements MosqueStore, Snapshottable {
     if (osm === undefined) return;
     for (const other of this.records.values())
       if (other.slug !== record.slug && other.source?.osm === osm)
-        throw new Error(`A mosque imported from '${osm}' already exists.`);
+        throw new Error(`The OpenStreetMap element ${osm} is already a mosque here.`);
   }
 
   async getByOsm(osmIds: string[]): Promise<MosqueRecord[]> {
