@@ -88,7 +88,7 @@ describe('http: platform (CORS, ETag, compression, health, OpenAPI)', () => {
   it('serves an OpenAPI document generated from the route schemas', async () => {
     const { body } = await request(t.app).get('/openapi.json');
     const operation = body.paths['/api/v1/qibla'].get;
-    expect(operation.parameters.map((p: { name: string }) => p.name)).to.deep.equal(['lat', 'lng']);
+    expect(operation.parameters.map((p: { name: string }) => p.name)).to.deep.equal(['lat', 'lng', 'city', 'country']);
     expect(operation.parameters[0].schema).to.include({ minimum: -90, maximum: 90 });
     expect(operation.security).to.deep.equal([{ ApiKey: [] }]);
     expect(operation.responses).to.have.keys('200', '304', '400', '401', '403', '404', '429', '500', '503');
