@@ -2230,7 +2230,7 @@ export interface operations {
         events?: boolean;
         /** @description How many months from `year`/`month` the feed covers. */
         months?: number;
-        /** @description The API key, for calendar apps that cannot send `X-API-Key` (the header wins when both are sent). Accepted on this route only; a URL holding it is a secret. */
+        /** @description The API key, for calendar apps that cannot send `X-API-Key` (the header wins when both are sent): only a read-only key scoped to `prayer-times` (or to the mosque) is taken here; a URL holding it is a secret. */
         key?: string;
       };
       header?: never;
@@ -6136,7 +6136,7 @@ export interface operations {
         events?: boolean;
         /** @description How many months from `year`/`month` the feed covers. */
         months?: number;
-        /** @description The API key, for calendar apps that cannot send `X-API-Key`; a URL holding it is a secret. */
+        /** @description The API key, for calendar apps that cannot send `X-API-Key` (the header wins when both are sent): only a read-only key scoped to `prayer-times` (or to the mosque) is taken here; a URL holding it is a secret. */
         key?: string;
       };
       header?: never;

@@ -7,7 +7,6 @@ import {
   listMethods,
   MADHABS,
   MAX_ADJUSTMENT_MINUTES,
-  MAX_FEED_MONTHS,
   OSM_ATTRIBUTION,
   PARAMETER_RULES,
   PRAYER_NAMES,
@@ -174,25 +173,4 @@ export const mosqueFeedQuery = Type.Object({
   year,
   month,
   ...feedOptionProperties,
-  events: Type.Optional(
-    Type.Boolean({
-      default: false,
-      description: 'true: the Islamic days (`/hijri/events`) as all-day events, named in `lang`.',
-    }),
-  ),
-  months: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: MAX_FEED_MONTHS,
-      default: 1,
-      errorMessage: PARAMETER_RULES.wholeNumber(1, MAX_FEED_MONTHS),
-      description: 'How many months from `year`/`month` the feed covers.',
-    }),
-  ),
-  key: Type.Optional(
-    Type.String({
-      maxLength: 200,
-      description: 'The API key, for calendar apps that cannot send `X-API-Key`; a URL holding it is a secret.',
-    }),
-  ),
 });

@@ -247,12 +247,6 @@ export const feedOptionProperties = {
       description: "The language of the events' names and the calendar's title: " + NAME_LANGUAGES.join(', ') + '.',
     }),
   ),
-};
-
-export const prayerFeedQuery = Type.Object({
-  ...optionProperties,
-  ...gregorianMonthProperties,
-  ...feedOptionProperties,
   events: Type.Optional(
     Type.Boolean({
       default: false,
@@ -272,10 +266,16 @@ export const prayerFeedQuery = Type.Object({
     Type.String({
       maxLength: 200,
       description:
-        'The API key, for calendar apps that cannot send `X-API-Key` (the header wins when both are sent). ' +
-        'Accepted on this route only; a URL holding it is a secret.',
+        'The API key, for calendar apps that cannot send `X-API-Key` (the header wins when both are sent): only a ' +
+        'read-only key scoped to `prayer-times` (or to the mosque) is taken here; a URL holding it is a secret.',
     }),
   ),
+};
+
+export const prayerFeedQuery = Type.Object({
+  ...optionProperties,
+  ...gregorianMonthProperties,
+  ...feedOptionProperties,
 });
 
 /** One schema per prayer name. */
