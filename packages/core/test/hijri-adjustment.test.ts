@@ -1,6 +1,6 @@
 import { hijriToGregorian } from '@tabby_ai/hijri-converter';
 import { expect } from 'chai';
-import { convertHijri, prayerCalendar, prayerTimes, toGregorian, toHijri } from '../src/index.js';
+import { convertHijri, prayerCalendar, prayerTimes, toGregorian, toHijri, ISLAMIC_DAYS } from '../src/index.js';
 
 // Expected dates come from the converter package directly and plain date arithmetic, not from the core.
 const iso = ({ year, month, day }: { year: number; month: number; day: number }) =>
@@ -11,16 +11,7 @@ const RAMADAN_1447_STARTS = iso(hijriToGregorian({ year: 1447, month: 9, day: 1 
 const SHAWWAL_1447_STARTS = iso(hijriToGregorian({ year: 1447, month: 10, day: 1 }));
 const MAKKAH = { lat: 21.4225, lng: 39.8262, method: 'umm-al-qura' };
 
-const ramadanBegins = {
-  id: 'ramadan-begins',
-  name: {
-    en: '1st Day of Ramadan',
-    ar: 'أول أيام رمضان',
-    az: 'Ramazanın ilk günü',
-    ru: 'Первый день Рамадана',
-    tr: 'Ramazanın ilk günü',
-  },
-};
+const ramadanBegins = { id: 'ramadan-begins', name: ISLAMIC_DAYS.find(({ id }) => id === 'ramadan-begins')!.name };
 
 describe('core: hijriAdjustment (−2..2 days on the Umm al-Qura date)', () => {
   it('hijriAdjustment=1 makes the first of Ramadan fall one Gregorian day earlier, both ways', () => {

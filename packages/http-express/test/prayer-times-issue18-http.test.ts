@@ -1,4 +1,4 @@
-import { ManualClock } from '@islamic-data/core';
+import { ManualClock, ISLAMIC_DAYS } from '@islamic-data/core';
 import { expect } from 'chai';
 import request from 'supertest';
 import { expectErrorEnvelope, startTestApp, type TestApp } from './test-app.js';
@@ -9,16 +9,7 @@ const MINUTE = 60_000;
 const plusDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-const ramadanBegins = {
-  id: 'ramadan-begins',
-  name: {
-    en: '1st Day of Ramadan',
-    ar: 'أول أيام رمضان',
-    az: 'Ramazanın ilk günü',
-    ru: 'Первый день Рамадана',
-    tr: 'Ramazanın ilk günü',
-  },
-};
+const ramadanBegins = { id: 'ramadan-begins', name: ISLAMIC_DAYS.find(({ id }) => id === 'ramadan-begins')!.name };
 
 describe('http: sunnah times, method=auto and hijriAdjustment (issue 18)', () => {
   let t: TestApp;
