@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createKeyWithCli, startServerProcess, type ServerProcess } from './cli-process.js';
+import { createKeyWithCli, startServerProcess, waitUntil, type ServerProcess } from './cli-process.js';
 
 const AYAH = '/api/v1/quran/surahs/2/ayahs/255';
 const QIBLA = '/api/v1/qibla?lat=51.5&lng=-0.12';
@@ -66,11 +66,10 @@ describe('WORKERS=2: two server processes on one port over one SQLite file (CONT
     const statuses = await Promise.all(Array.from({ length: 101 }, () => call(QIBLA, key).then((r) => r.status)));
     expect(statuses.filter((status) => status === 200)).to.have.length(100);
     expect(statuses.filter((status) => status === 429)).to.have.length(1);
-    const answeredBy = new Set(
-      logLines(server)
-        .filter((line) => line.msg === 'request' && line.path === '/api/v1/qibla')
-        .map((line) => line.pid),
-    );
+    const qiblaLines = () => logLines(server).filter((line) => line.msg === 'request' && line.path === '/api/v1/qibla');
+    // Log lines are written asynchronously: wait for the 101.
+    await waitUntil(() => qiblaLines().length >= 101, 'the 101 request lines');
+    const answeredBy = new Set(qiblaLines().map((line) => line.pid));
     expect(answeredBy.size, 'both workers answered').to.equal(2);
   });
 
