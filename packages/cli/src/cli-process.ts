@@ -32,6 +32,9 @@ export async function createKeyWithCli(
   return JSON.parse(created.stdout);
 }
 
+// How a server should be started (glibc's malloc settings): `npm start` and the benchmarks use it.
+export { serverMallocEnv } from './memory-env.js';
+
 export interface ServerProcess {
   url: string;
   child: ChildProcess;

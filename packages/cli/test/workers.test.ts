@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createKeyWithCli, startServerProcess, waitUntil, type ServerProcess } from './cli-process.js';
@@ -31,6 +31,9 @@ describe('WORKERS=2: two server processes on one port over one SQLite file (CONT
     WORKERS: '2',
     RATE_LIMIT_PER_MINUTE: '100',
     LOG_LEVEL: 'info',
+    // Named by the operator: kept. MALLOC_MMAP_THRESHOLD_ is not: the server's default is given.
+    MALLOC_ARENA_MAX: '3',
+    MALLOC_MMAP_THRESHOLD_: '',
   };
   let server: ServerProcess;
   const createKey = (name: string, permissions: string) => createKeyWithCli(env, { name, scopes: '*', permissions });
@@ -57,6 +60,13 @@ describe('WORKERS=2: two server processes on one port over one SQLite file (CONT
     expect(listening).to.have.length(2);
     expect(new Set(listening.map((line) => line.pid)).size).to.equal(2);
     expect(listening.map((line) => (line as { url?: string }).url)).to.deep.equal([server.url, server.url]);
+  });
+
+  it('starts each worker with the malloc settings of memory-env.ts, or those the environment names', () => {
+    for (const { pid } of logLines(server).filter((line) => line.msg === 'listening')) {
+      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      expect(environ).to.include.members(['MALLOC_ARENA_MAX=3', 'MALLOC_MMAP_THRESHOLD_=131072']);
+    }
   });
 
   it('lets exactly 100 requests of a key through across both workers in a window, and refuses the 101st', async () => {
