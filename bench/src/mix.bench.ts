@@ -27,7 +27,7 @@ import {
   startRedis,
   type RedisServer,
 } from '@islamic-data/test-fixtures';
-import { CLI_MAIN, runCli } from '@islamic-data/cli/process';
+import { CLI_MAIN, runCli, serverMallocEnv } from '@islamic-data/cli/process';
 import { composeServices, loadConfig } from '@islamic-data/cli';
 import { createApiKey } from '@islamic-data/core';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -96,7 +96,15 @@ async function startServer(engine: Engine, profileDir?: string): Promise<Server>
   const flags = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
   const child = spawn(process.execPath, [...flags, CLI_MAIN, 'serve'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '1000000', ...engine.env },
+    // Started as `npm start` starts it: with glibc's malloc settings (packages/cli/src/memory-env.ts).
+    env: {
+      ...env,
+      ...serverMallocEnv(env),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      ...engine.env,
+    },
   });
   const origin = `http://127.0.0.1:${port}`;
   for (let waited = 0; ; waited += 100) {

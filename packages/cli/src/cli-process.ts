@@ -32,12 +32,33 @@ export async function createKeyWithCli(
   return JSON.parse(created.stdout);
 }
 
+// How a server should be started (glibc's malloc settings): `npm start` and the benchmarks use it.
+export { serverMallocEnv } from './memory-env.js';
+
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
   output: () => string;
+  /**
+   * Resolves when every line the server logged before this call has reached `output()`: log lines are written
+   * asynchronously, so a test that looks for (or for the absence of) a line waits for them first. It sends a
+   * request to a path that does not exist and polls until that request's own line arrives (lines keep their
+   * order). With WORKERS=N, that proves it for one worker only: poll `output()` for the lines expected instead.
+   */
+  logsWritten(): Promise<void>;
   stop(): Promise<number | null>;
 }
+
+/** Polls `done` every 20 ms until it holds (then resolves) or `timeoutMs` has passed (then rejects). */
+export async function waitUntil(done: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+let barriers = 0;
 
 /** Starts `serve` on a free loopback port and waits for its "listening" log line (LOG_LEVEL must show info). */
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
@@ -62,6 +83,11 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
         url: JSON.parse(listening).url,
         child,
         output: () => output,
+        logsWritten: async () => {
+          const marker = `/log-barrier-${process.pid}-${++barriers}`;
+          await (await fetch(JSON.parse(listening).url + marker)).arrayBuffer();
+          await waitUntil(() => output.includes(`"path":"${marker}"`), `the log line of ${marker}:\n${output}`);
+        },
         stop: () =>
           new Promise((done) => {
             // Exited already, or killed (a SIGKILL leaves exitCode null and sets signalCode).

@@ -32,6 +32,7 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import { primaryRateLimiter } from './cluster/primary-rate-limiter.js';
 import type { Config } from './config.js';
+import { asyncStdout } from './log-destination.js';
 
 /** Injection tokens: core classes carry no decorators, so everything is registered by token. */
 export const TOKENS = {
@@ -100,7 +101,7 @@ export interface Services extends AppDependencies {
 
 export interface CompositionOptions {
   clock?: Clock;
-  /** Where log lines go (standard output by default). */
+  /** Where log lines go (standard output, written asynchronously, by default: `asyncStdout`). */
   logDestination?: DestinationStream;
   /** A server: its SQLite writes wait for another process's lock without blocking (WRITE_WAIT_MS). */
   serving?: boolean;
@@ -121,7 +122,7 @@ export function buildContainer(config: Config, options: CompositionOptions = {})
             censor: '[redacted]',
           },
         },
-        options.logDestination,
+        options.logDestination ?? asyncStdout(),
       ),
     ),
   });

@@ -319,6 +319,7 @@ describe('cli: audit rollback of Quran and Hadith writes made over HTTP (real se
             (await cli('audit', 'show', String(entry.id), '--json')).stdout,
           );
         }
+        await server.logsWritten();
         outputs.push(server.output());
         for (const secret of secrets) {
           for (const output of outputs) {

@@ -128,6 +128,7 @@ describe('cli: key requests, approved and rejected by mail', function () {
 
     const status = await fetch(`${server.url}/api/v1/key-requests/${id}`);
     expect(((await status.json()) as { data: { status: string } }).data.status).to.equal('claimed');
+    await server.logsWritten();
     expect(server.output()).not.to.contain(key!);
     expect(server.output()).not.to.contain(link!.split('/').at(-1)!);
   });
@@ -172,6 +173,7 @@ describe('cli: key requests, approved and rejected by mail', function () {
       'keys.requests.reject by operator',
       'keys.requests.claim by requester',
     ]);
+    await server.logsWritten();
     for (const email of [...emails, 'test-no-smtp@example.test']) {
       expect(server.output()).not.to.contain(email);
       expect(audit.stdout).not.to.contain(email);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { seedSyntheticContent } from './content-seed.js';
-import { createKeyWithCli, startServerProcess, type ServerProcess } from './cli-process.js';
+import { createKeyWithCli, startServerProcess, waitUntil, type ServerProcess } from './cli-process.js';
 
 type Families = ReturnType<typeof parsePrometheusTextFormat>;
 
@@ -217,8 +217,14 @@ describe('METRICS_PORT with WORKERS=2: the primary sums the workers (prom-client
       expect(response.status).to.equal(200);
       await response.arrayBuffer();
     }
-    for (const line of server.output().split('\n'))
-      if (line.includes('"msg":"request"')) pids.add(String((JSON.parse(line) as { pid: number }).pid));
+    const qiblaLines = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"msg":"request"') && line.includes('"path":"/api/v1/qibla"'));
+    // Log lines are written asynchronously: wait for all 40.
+    await waitUntil(() => qiblaLines().length >= 40, 'the 40 request lines');
+    for (const line of qiblaLines()) pids.add(String((JSON.parse(line) as { pid: number }).pid));
     expect(pids.size, 'both workers answered').to.equal(2);
     const { families } = await scrape(metricsUrl);
     const requests = { route: '/api/v1/qibla', method: 'GET', status: '200' };

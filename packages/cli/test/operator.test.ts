@@ -52,6 +52,7 @@ describe('cli: operator commands (rotate, audit, restore, help)', function () {
       expect(audit.stdout).not.to.contain(secret);
       expect(audit.stdout).not.to.contain(hashApiKey(secret));
     }
+    await server.logsWritten();
     expect(server.output()).not.to.contain('idk_');
   });
 

@@ -144,6 +144,7 @@ describe('cli: serve at the edges of HTTP (slow clients, huge headers, a stale s
       expectEnvelope(response, 400, 'VALIDATION_ERROR');
     }
     expect((await fetch(`${server.url}/health`)).status).to.equal(200);
+    await server.logsWritten();
     expect(server.output()).not.to.contain('secret-looking');
   });
 
@@ -160,6 +161,7 @@ describe('cli: serve at the edges of HTTP (slow clients, huge headers, a stale s
     while (!refusedStatuses().includes(400) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(refusedStatuses().sort()).to.include.members([400, 408, 431]);
     for (const line of refusals()) expect(line.requestId, JSON.stringify(line)).to.be.a('string').that.is.not.empty;
+    await server.logsWritten();
     expect(server.output()).not.to.contain('aaaaaaaaaa');
   });
 });

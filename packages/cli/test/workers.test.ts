@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createKeyWithCli, startServerProcess, type ServerProcess } from './cli-process.js';
+import { createKeyWithCli, startServerProcess, waitUntil, type ServerProcess } from './cli-process.js';
 
 const AYAH = '/api/v1/quran/surahs/2/ayahs/255';
 const QIBLA = '/api/v1/qibla?lat=51.5&lng=-0.12';
@@ -31,6 +31,9 @@ describe('WORKERS=2: two server processes on one port over one SQLite file (CONT
     WORKERS: '2',
     RATE_LIMIT_PER_MINUTE: '100',
     LOG_LEVEL: 'info',
+    // Named by the operator: kept. MALLOC_MMAP_THRESHOLD_ is not: the server's default is given.
+    MALLOC_ARENA_MAX: '3',
+    MALLOC_MMAP_THRESHOLD_: '',
   };
   let server: ServerProcess;
   const createKey = (name: string, permissions: string) => createKeyWithCli(env, { name, scopes: '*', permissions });
@@ -59,6 +62,13 @@ describe('WORKERS=2: two server processes on one port over one SQLite file (CONT
     expect(listening.map((line) => (line as { url?: string }).url)).to.deep.equal([server.url, server.url]);
   });
 
+  it('starts each worker with the malloc settings of memory-env.ts, or those the environment names', () => {
+    for (const { pid } of logLines(server).filter((line) => line.msg === 'listening')) {
+      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      expect(environ).to.include.members(['MALLOC_ARENA_MAX=3', 'MALLOC_MMAP_THRESHOLD_=131072']);
+    }
+  });
+
   it('lets exactly 100 requests of a key through across both workers in a window, and refuses the 101st', async () => {
     const { key } = await createKey('Test counted', 'read');
     const left = 60_000 - (Date.now() % 60_000);
@@ -66,11 +76,10 @@ describe('WORKERS=2: two server processes on one port over one SQLite file (CONT
     const statuses = await Promise.all(Array.from({ length: 101 }, () => call(QIBLA, key).then((r) => r.status)));
     expect(statuses.filter((status) => status === 200)).to.have.length(100);
     expect(statuses.filter((status) => status === 429)).to.have.length(1);
-    const answeredBy = new Set(
-      logLines(server)
-        .filter((line) => line.msg === 'request' && line.path === '/api/v1/qibla')
-        .map((line) => line.pid),
-    );
+    const qiblaLines = () => logLines(server).filter((line) => line.msg === 'request' && line.path === '/api/v1/qibla');
+    // Log lines are written asynchronously: wait for the 101.
+    await waitUntil(() => qiblaLines().length >= 101, 'the 101 request lines');
+    const answeredBy = new Set(qiblaLines().map((line) => line.pid));
     expect(answeredBy.size, 'both workers answered').to.equal(2);
   });
 

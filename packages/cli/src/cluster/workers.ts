@@ -3,6 +3,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { composeServices, primaryLimiterForWorkers } from '../composition-root.js';
 import type { Config } from '../config.js';
 import { aggregatedMetricsSource, startMetricsServer } from '../metrics.js';
+import { serverMallocEnv } from '../memory-env.js';
 import { prepareContent } from '../startup.js';
 import { countForWorkers } from './primary-rate-limiter.js';
 
@@ -23,7 +24,8 @@ export async function runWorkers(config: Config): Promise<void> {
   if (limiter) countForWorkers(limiter);
 
   let stopping = false;
-  const fork = () => cluster.fork({ ISLAMIC_DATA_WORKER: '1' });
+  // glibc reads its malloc settings when a process starts: the primary gives its workers the server's (memory-env.ts).
+  const fork = () => cluster.fork({ ISLAMIC_DATA_WORKER: '1', ...serverMallocEnv(process.env) });
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) return;
     logger.error({ worker: worker.process.pid, code, signal }, 'worker died; starting another');

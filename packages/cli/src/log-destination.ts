@@ -1,0 +1,30 @@
+import { pino, type DestinationStream } from 'pino';
+
+/** How long a log line may wait in memory before it is written, when fewer than 4 KB are waiting. */
+export const LOG_FLUSH_MS = 250;
+
+/**
+ * Standard output, written asynchronously in blocks of 4 KB (pino's SonicBoom): one request's line is no longer
+ * a synchronous `write` on the event loop. Lines waiting in memory are written within `LOG_FLUSH_MS`, and
+ * synchronously when the process exits (`process.exit`, the end of its work, or an uncaught exception: pino
+ * registers that itself for an asynchronous destination), so a clean stop or a crash loses none. Only a SIGKILL
+ * can lose the last quarter of a second.
+ */
+export function asyncStdout(): DestinationStream {
+  const sonic = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  let waiting = false;
+  const timer = setInterval(() => {
+    if (!waiting) return;
+    waiting = false;
+    sonic.flush();
+  }, LOG_FLUSH_MS).unref();
+  sonic.on('close', () => clearInterval(timer));
+  return {
+    write(line: string) {
+      waiting = true;
+      sonic.write(line);
+    },
+    // What pino's `logger.flush()` calls.
+    flush: (callback?: (error?: Error) => void) => sonic.flush(callback),
+  } as DestinationStream;
+}
