@@ -1,4 +1,4 @@
-import { SHARED_DATA_DIR } from '@islamic-data/test-fixtures';
+import { errorOf, SHARED_DATA_DIR } from '@islamic-data/test-fixtures';
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -58,15 +58,6 @@ const endless =
     write();
   };
 
-async function failureOf(promise: Promise<unknown>): Promise<Error> {
-  const caught = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(caught, 'expected a failure').to.be.instanceOf(Error);
-  return caught as Error;
-}
-
 /** Issue 26, point 9: imports read their inputs as streams, within a size, and stop where the manifest does. */
 describe('sources: bounded downloads from real local HTTP mirrors', function () {
   this.timeout(30_000);
@@ -86,7 +77,7 @@ describe('sources: bounded downloads from real local HTTP mirrors', function () 
     const mirror = await started(endless());
     const destination = path.join(dir, 'endless', 'file.json');
     const expected = { size: 100_000, sha256: '0'.repeat(64), name: 'test/file.json' };
-    const error = await failureOf(downloadVerified(`${mirror.url}/file.json`, destination, expected, FAST_RETRY));
+    const error = await errorOf(downloadVerified(`${mirror.url}/file.json`, destination, expected, FAST_RETRY));
     expect(error).to.be.instanceOf(DownloadError);
     expect(error).to.include({ kind: 'mismatch' });
     expect(error.message).to.include('more than 100000 bytes');
@@ -100,7 +91,7 @@ describe('sources: bounded downloads from real local HTTP mirrors', function () 
     const mirror = await started(endless({ 'Content-Length': String(10 * 1024 * MiB) }));
     const destination = path.join(dir, 'announced', 'file.json');
     const expected = { size: 100_000, sha256: '0'.repeat(64), name: 'test/file.json' };
-    const error = await failureOf(downloadVerified(`${mirror.url}/file.json`, destination, expected, FAST_RETRY));
+    const error = await errorOf(downloadVerified(`${mirror.url}/file.json`, destination, expected, FAST_RETRY));
     expect(error).to.include({ kind: 'mismatch' });
     expect(error.message).to.include(`announced as ${10 * 1024 * MiB} bytes`);
     expect(existsSync(destination)).to.equal(false);
@@ -113,7 +104,7 @@ describe('sources: bounded downloads from real local HTTP mirrors', function () 
     const mirror = await started((_req, res) => res.writeHead(200).end(body));
     const destination = path.join(dir, 'hash', 'file.json');
     const expected = { size: good.length, sha256: createHash('sha256').update(good).digest('hex'), name: 'f.json' };
-    const error = await failureOf(downloadVerified(`${mirror.url}/f.json`, destination, expected, FAST_RETRY));
+    const error = await errorOf(downloadVerified(`${mirror.url}/f.json`, destination, expected, FAST_RETRY));
     expect(error).to.include({ kind: 'mismatch' });
     expect(error.message).to.include(createHash('sha256').update(bad).digest('hex'));
     expect(existsSync(destination)).to.equal(false);
@@ -125,17 +116,17 @@ describe('sources: bounded downloads from real local HTTP mirrors', function () 
 
   it('fetchText and openByteSource stop an endless body at their cap', async () => {
     const mirror = await started(endless());
-    const error = await failureOf(fetchText(`${mirror.url}/1.json`, MiB));
+    const error = await errorOf(fetchText(`${mirror.url}/1.json`, MiB));
     expect(error.message).to.include(`larger than ${MiB} bytes`);
     const source = await openByteSource(`${mirror.url}/quran.xml`, MiB);
     const streamed = (async () => {
       for await (const chunk of source.chunks) void chunk;
     })();
-    expect((await failureOf(streamed)).message).to.include(`larger than ${MiB} bytes`);
+    expect((await errorOf(streamed)).message).to.include(`larger than ${MiB} bytes`);
     expect(mirror.sent.every((bytes) => bytes < 16 * MiB)).to.equal(true);
 
     const announced = await started(endless({ 'Content-Length': String(100 * MiB) }));
-    expect((await failureOf(openByteSource(`${announced.url}/x.xml`, MiB))).message).to.include('larger than');
+    expect((await errorOf(openByteSource(`${announced.url}/x.xml`, MiB))).message).to.include('larger than');
   });
 
   it('a mirror answering 200 to every path cannot keep the chapter walk going past the pinned files', async () => {

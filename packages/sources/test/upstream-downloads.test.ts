@@ -1,5 +1,6 @@
 import {
   closedPort,
+  errorOf,
   RAW_MIRROR_DATA_DIR,
   SHARED_DATA_RAW_LAYOUT,
   serveRawMirror,
@@ -24,15 +25,6 @@ import {
 
 const FAST_RETRY: RetryPolicy = { attempts: 3, timeoutMs: 10_000, backoffMs: 20 };
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-async function failureOf(promise: Promise<unknown>): Promise<Error> {
-  const caught = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(caught, 'expected a failure').to.be.instanceOf(Error);
-  return caught as Error;
-}
 
 describe('sources: the upstream manifest', () => {
   let manifest: UpstreamManifest;
@@ -154,7 +146,7 @@ describe('sources: verified downloads (a local raw mirror of shared/data)', func
     });
     mkdirSync(path.dirname(destination()), { recursive: true });
     writeFileSync(destination(), 'the old bytes');
-    const error = await failureOf(downloadVerified(`${mirror.url}${AZ_URL_PATH}`, destination(), expected, FAST_RETRY));
+    const error = await errorOf(downloadVerified(`${mirror.url}${AZ_URL_PATH}`, destination(), expected, FAST_RETRY));
     expect(error).to.be.instanceOf(DownloadError);
     expect((error as DownloadError).kind).to.equal('mismatch');
     expect(error.message)
@@ -174,7 +166,7 @@ describe('sources: verified downloads (a local raw mirror of shared/data)', func
 
   it('gives up after the bound of attempts, naming the file, and stores nothing', async () => {
     mirror = await serveRawMirror({ failWith: () => 503 });
-    const error = await failureOf(downloadVerified(`${mirror.url}${AZ_URL_PATH}`, destination(), expected, FAST_RETRY));
+    const error = await errorOf(downloadVerified(`${mirror.url}${AZ_URL_PATH}`, destination(), expected, FAST_RETRY));
     expect((error as DownloadError).kind).to.equal('unreachable');
     expect(error.message).to.contain('quran-az/az.musayev.xml').and.contain('after 3 attempts').and.contain('503');
     expect(mirror.requests).to.have.length(3);
@@ -184,7 +176,7 @@ describe('sources: verified downloads (a local raw mirror of shared/data)', func
   it('does not retry a 404, and says the file is missing upstream', async () => {
     mirror = await serveRawMirror();
     const url = `${mirror.url}/ZaheeriOS/QuranTranslations/585ee9bf57a45e072831132b92d5ffb4f76a80e1/az.nope.xml`;
-    const error = await failureOf(downloadVerified(url, destination(), expected, FAST_RETRY));
+    const error = await errorOf(downloadVerified(url, destination(), expected, FAST_RETRY));
     expect((error as DownloadError).kind).to.equal('missing');
     expect(error.message).to.contain('404');
     expect(mirror.requests).to.have.length(1);
@@ -192,7 +184,7 @@ describe('sources: verified downloads (a local raw mirror of shared/data)', func
 
   it('calls a closed port unreachable after the bound of attempts', async () => {
     const url = `http://127.0.0.1:${await closedPort()}${AZ_URL_PATH}`;
-    const error = await failureOf(downloadVerified(url, destination(), expected, FAST_RETRY));
+    const error = await errorOf(downloadVerified(url, destination(), expected, FAST_RETRY));
     expect((error as DownloadError).kind).to.equal('unreachable');
     expect(error.message).to.contain('ECONNREFUSED');
   });
@@ -254,14 +246,14 @@ describe('sources: a dataset in the download cache', function () {
     const empty = mkdtempSync(path.join(tmpdir(), 'islamic-data-cache-empty-'));
     const reachability = { unreachable: null as string | null };
     const rawBase = `http://127.0.0.1:${await closedPort()}`;
-    const error = await failureOf(
+    const error = await errorOf(
       fetchDataset(manifest, dataset(), { cacheDir: empty, rawBase, retry: FAST_RETRY, reachability }),
     );
     expect(error).to.be.instanceOf(DatasetUnavailable);
     expect(error.message).to.contain('hadith-qudsi40: 2 of 2 files could not be fetched');
     expect(reachability.unreachable).to.equal(`${rawBase} is unreachable`);
     const nawawi = manifest.datasets.find((candidate) => candidate.name === 'hadith-nawawi40')!;
-    const skipped = await failureOf(
+    const skipped = await errorOf(
       fetchDataset(manifest, nawawi, { cacheDir: empty, rawBase, retry: FAST_RETRY, reachability }),
     );
     expect(skipped.message).to.equal(
