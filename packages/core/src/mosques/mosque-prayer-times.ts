@@ -1,7 +1,7 @@
-import { parameterError, ruleBroken, PARAMETER_RULES } from '../parameter-error.js';
+import { parameterError } from '../parameter-error.js';
 import { dayCalculator } from '../prayer-times/day-calculator.js';
-import { escapeText, icalendarText, utcDateTime, vtimezoneLines } from '../prayer-times/icalendar-text.js';
-import { MAX_FEED_MONTHS, start } from '../prayer-times/prayer-feed.js';
+import { escapeText, icalendarText, vtimezoneLines } from '../prayer-times/icalendar-text.js';
+import { feedDays, feedMonthCount, start } from '../prayer-times/prayer-feed.js';
 import { alarmLines, islamicDayEventLines, validFeedOptions, type FeedOptions } from '../prayer-times/feed-options.js';
 import { PRAYER_TIME_NAMES, type NameLanguage } from '../names/languages.js';
 import { MOSQUE_FEED_WORDS } from './mosque-feed-words.js';
@@ -159,22 +159,10 @@ export async function mosqueCalendarFeed(
 ): Promise<string> {
   assertCalendarMonth(input.year, input.month);
   const feed = validFeedOptions(input);
-  const months = input.months ?? 1;
-  if (!Number.isInteger(months) || months < 1 || months > MAX_FEED_MONTHS)
-    throw ruleBroken('months', PARAMETER_RULES.wholeNumber(1, MAX_FEED_MONTHS));
+  feedMonthCount(input.months); // refused before the mosque is looked up
   const mosque = await getPublishedMosque(stores, slug);
   const timeZone = mosqueSettings(mosque).timezone;
-  const days = Array.from({ length: months }, (_, index) => {
-    const monthIndex = input.month - 1 + index;
-    return { year: input.year + Math.floor(monthIndex / 12), month: (monthIndex % 12) + 1 };
-  }).flatMap(({ year, month }) => {
-    if (year > PRAYER_TIMES_YEARS.last) throw ruleBroken('months', `must end by ${PRAYER_TIMES_YEARS.last}-12`);
-    return monthOf(mosque, year, month);
-  });
-  const first = parseIsoDate(days[0]!.date.gregorian, 'year');
-  const afterLast = addDays(parseIsoDate(days[days.length - 1]!.date.gregorian, 'year'), 1);
-  const now = input.now ?? new Date();
-  const stamp = utcDateTime(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())));
+  const { days, first, afterLast, stamp } = feedDays(input, (year, month) => monthOf(mosque, year, month));
   const name = mosque.nameEn;
   return icalendarText([
     'BEGIN:VCALENDAR',

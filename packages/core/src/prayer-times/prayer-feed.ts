@@ -29,19 +29,7 @@ export function prayerCalendarFeed(input: PrayerFeedInput): string {
   const settings = resolvePrayerSettings(input);
   const feed = validFeedOptions(input);
   assertCalendarMonth(input.year, input.month);
-  const months = input.months ?? 1;
-  if (!Number.isInteger(months) || months < 1 || months > MAX_FEED_MONTHS)
-    throw ruleBroken('months', PARAMETER_RULES.wholeNumber(1, MAX_FEED_MONTHS));
-  const days = Array.from({ length: months }, (_, index) => {
-    const monthIndex = input.month - 1 + index;
-    return { year: input.year + Math.floor(monthIndex / 12), month: (monthIndex % 12) + 1 };
-  }).flatMap(({ year, month }) => {
-    if (year > PRAYER_TIMES_YEARS.last) throw ruleBroken('months', `must end by ${PRAYER_TIMES_YEARS.last}-12`);
-    return monthDays(settings, year, month);
-  });
-  const first = parseIsoDate(days[0]!.date.gregorian, 'year');
-  const afterLast = addDays(parseIsoDate(days[days.length - 1]!.date.gregorian, 'year'), 1);
-  const stamp = utcDateTime(new Date(utcMidnight(todayUtc(input.now))));
+  const { days, first, afterLast, stamp } = feedDays(input, (year, month) => monthDays(settings, year, month));
   const settingsKey = settingsHash(settings);
   const place = `${settings.lat}, ${settings.lng}`;
   return icalendarText([
@@ -126,6 +114,35 @@ function describe(
   };
   const lines = notes[prayer].filter(([, time]) => time !== null).map(([name, time]) => `${name}: ${time}`);
   return [...lines, `${settings.method.name}, ${place} (${settings.timezone})`].join('\n');
+}
+
+/** How many months a feed covers (`months`, 1 when absent); 400 naming `months` past MAX_FEED_MONTHS. */
+export function feedMonthCount(months: number | null | undefined): number {
+  const count = months ?? 1;
+  if (!Number.isInteger(count) || count < 1 || count > MAX_FEED_MONTHS)
+    throw ruleBroken('months', PARAMETER_RULES.wholeNumber(1, MAX_FEED_MONTHS));
+  return count;
+}
+
+/**
+ * The days a calendar feed covers: `months` (1..MAX_FEED_MONTHS) calendar months from `year`/`month`, each
+ * month's days from `monthOf`; the span of dates they fill, and the feed's stamp (today's UTC midnight).
+ */
+export function feedDays<Day extends { date: { gregorian: string } }>(
+  input: { year: number; month: number; months?: number | null; now?: Date | null },
+  monthOf: (year: number, month: number) => Day[],
+) {
+  const days = Array.from({ length: feedMonthCount(input.months) }, (_, index) => {
+    const monthIndex = input.month - 1 + index;
+    return { year: input.year + Math.floor(monthIndex / 12), month: (monthIndex % 12) + 1 };
+  }).flatMap(({ year, month }) => {
+    if (year > PRAYER_TIMES_YEARS.last) throw ruleBroken('months', `must end by ${PRAYER_TIMES_YEARS.last}-12`);
+    return monthOf(year, month);
+  });
+  const first = parseIsoDate(days[0]!.date.gregorian, 'year');
+  const afterLast = addDays(parseIsoDate(days[days.length - 1]!.date.gregorian, 'year'), 1);
+  const stamp = utcDateTime(new Date(utcMidnight(todayUtc(input.now ?? undefined))));
+  return { days, first, afterLast, stamp };
 }
 
 function todayUtc(now: Date | undefined) {
