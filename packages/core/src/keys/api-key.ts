@@ -10,6 +10,9 @@ const MOSQUE_SCOPE = /^mosque:[a-z0-9]+(-[a-z0-9]+)*$/;
 /** The scope of one mosque's own key. */
 export const mosqueScope = (slug: string): MosqueScope => `mosque:${slug}`;
 
+/** Whether a scope is one mosque's own (`mosque:{slug}`). */
+export const isMosqueScope = (scope: string): scope is MosqueScope => MOSQUE_SCOPE.test(scope);
+
 export const PERMISSIONS = ['read', 'write', 'delete'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -34,7 +37,7 @@ export function summarizeKey({ hash: _hash, ...summary }: ApiKeyRecord): ApiKeyS
 }
 
 export function isScope(value: string): value is Scope {
-  return value === '*' || (RESOURCE_TYPES as readonly string[]).includes(value) || MOSQUE_SCOPE.test(value);
+  return value === '*' || (RESOURCE_TYPES as readonly string[]).includes(value) || isMosqueScope(value);
 }
 
 export function isPermission(value: string): value is Permission {

@@ -1,5 +1,6 @@
 import {
   AppError,
+  isMosqueScope,
   validationError,
   requirePermission,
   requireScope,
@@ -50,7 +51,7 @@ function keyAllowedOn(
 }
 
 /** A scope a key in a feed's URL may hold: `prayer-times`, or one mosque's own (`mosque:{slug}`, CONTRACT §20). */
-const FEED_SCOPE = /^(prayer-times|mosque:[a-z0-9]+(-[a-z0-9]+)*)$/;
+const isFeedScope = (scope: string) => scope === 'prayer-times' || isMosqueScope(scope);
 
 /**
  * CONTRACT §19: a URL holding a key is a secret that leaks (a shared calendar, a proxy's log), so a key sent in
@@ -60,7 +61,7 @@ const FEED_SCOPE = /^(prayer-times|mosque:[a-z0-9]+(-[a-z0-9]+)*)$/;
 export function requireReadOnlyFeedKey(key: ApiKeyRecord): void {
   const why =
     'a key in a calendar URL must be read-only (scopes only prayer-times or mosque:{slug}, permission only read)';
-  const others = key.scopes.filter((scope) => !FEED_SCOPE.test(scope));
+  const others = key.scopes.filter((scope) => !isFeedScope(scope));
   if (key.scopes.length === 0 || others.length > 0)
     throw new AppError(
       'INSUFFICIENT_SCOPE',
