@@ -2,7 +2,8 @@
 // instead of fixed URLs. Prepares the data as `npm run bench` does (import all from a loopback mirror of
 // ../shared/data, 100,000 generated mosques), makes 50 read keys, reads the catalog (what the data holds) and the
 // OpenAPI document from a server, generates the mix and checks it covers every operation of the document.
-// Then, each in a freshly started server process (cold caches):
+// Then, each in a freshly started server process (cold caches; a run begins once /health answers and the city
+// directory has loaded):
 //   1. closed loop: MIX_CONNECTIONS clients walk the mix with one shared cursor, in MIX_ROUNDS interleaved rounds,
 //      against the service (each engine) and against a raw node:http server replaying the very answers the service
 //      gave in the first round (the baseline: what the load generator and this machine allow);
@@ -38,7 +39,14 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { prepare, stop } from './bench.js';
 import { topFrames, type TopFrame } from './cpu-profile-top.js';
-import { checkMix, generateMix, mixKinds, type MixCatalog, type MixRequest } from './mix/mix-generator.js';
+import {
+  checkMix,
+  generateMix,
+  mixKinds,
+  POPULAR_CITIES,
+  type MixCatalog,
+  type MixRequest,
+} from './mix/mix-generator.js';
 import {
   closedLoop,
   fixedRate,
@@ -113,10 +121,33 @@ async function startServer(engine: Engine, profileDir?: string): Promise<Server>
       (r) => r.ok,
       () => false,
     );
-    if (up) return { origin, child };
+    if (up) break;
     if (waited > 120_000) throw new Error('the server did not start within 2 minutes');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  await cityDirectoryLoaded(origin);
+  return { origin, child };
+}
+
+/** The key the readiness probe sends (the first of the mix's keys, once they are made). */
+let probeKey: string | undefined;
+
+/**
+ * `serve` answers /health at once and loads the city directory in a worker thread meanwhile (a city request waits
+ * for it); the runs start once it is loaded, so that they measure the server's answers and not its start.
+ */
+async function cityDirectoryLoaded(origin: string): Promise<void> {
+  if (probeKey === undefined) return;
+  const headers = { 'X-API-Key': probeKey };
+  for (let waited = 0; waited <= 120_000; waited += 100) {
+    const loaded = await fetch(`${origin}/api/v1/cities?q=Ma&limit=1`, { headers }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (loaded) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the city directory did not load within 2 minutes');
 }
 
 const procStatus = (pid: number) => readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -192,8 +223,70 @@ async function createKeys(databasePath: string, count: number): Promise<string[]
   }
 }
 
-/** What the served data holds, read through the API (and the Quran source, for search words). */
-async function readCatalog(origin: string, key: string): Promise<MixCatalog> {
+/** Schedules the mix's mosque pages read: a few published mosques get one, put through the API by their own key. */
+const SCHEDULED_MOSQUES = 20;
+
+/** A key that may write the schedules of these mosques only (scopes `mosque:{slug}`), as a mosque's people get. */
+async function createMosqueKey(databasePath: string, slugs: string[]): Promise<string> {
+  const deps = await composeServices(
+    { ...loadConfig({}), databasePath, logLevel: 'warn' },
+    { logDestination: new Writable({ write: (_c, _e, done) => done() }) },
+  );
+  try {
+    const scopes = slugs.map((slug) => `mosque:${slug}`);
+    return (await createApiKey(deps, { name: 'bench mix mosques', scopes, permissions: ['read', 'write'] })).key;
+  } finally {
+    await deps.database.close();
+  }
+}
+
+/** A synthetic schedule per mosque (the same each run, so putting it again changes nothing). */
+function scheduleOf(index: number) {
+  return {
+    method: ['muslim-world-league', 'turkey', 'north-america', 'egyptian'][index % 4],
+    madhab: index % 3 === 0 ? 'hanafi' : 'shafi',
+    iqama: {
+      fajr: { after: 15 + (index % 10) },
+      dhuhr: { after: 10 },
+      asr: { after: 10 },
+      maghrib: { after: 5 },
+      isha: { at: `${19 + (index % 3)}:30` },
+    },
+    jumuah: index % 2 === 0 ? ['13:00'] : ['12:30', '13:30'],
+  };
+}
+
+async function scheduleMosques(origin: string, databasePath: string, slugs: string[]): Promise<void> {
+  const key = await createMosqueKey(databasePath, slugs);
+  for (const [index, slug] of slugs.entries()) {
+    const response = await fetch(`${origin}/api/v1/mosques/${slug}/schedule`, {
+      method: 'PUT',
+      headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+      body: JSON.stringify(scheduleOf(index)),
+    });
+    if (!response.ok)
+      throw new Error(`PUT /mosques/${slug}/schedule: HTTP ${response.status} ${await response.text()}`);
+  }
+}
+
+/** The popular cities `/cities` finds by name (the first answer must be that city, within 30 km). */
+async function namedCities(origin: string, key: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const city of POPULAR_CITIES) {
+    const [first] = (await getJson(origin, `/api/v1/cities?q=${encodeURIComponent(city.name)}&limit=1`, key)).data as {
+      lat: number;
+      lng: number;
+    }[];
+    if (first && Math.hypot(first.lat - city.lat, first.lng - city.lng) < 0.3) found.push(city.name);
+  }
+  return found;
+}
+
+/**
+ * What the served data holds, read through the API (and the Quran source, for search words); gives a few mosques
+ * their schedules first.
+ */
+async function readCatalog(origin: string, key: string, databasePath: string): Promise<MixCatalog> {
   const surahs = (await getJson(origin, '/api/v1/quran/surahs', key)).data as { ayahCount: number }[];
   const translations = (await getJson(origin, '/api/v1/translations')).data as {
     resource: string;
@@ -237,6 +330,9 @@ async function readCatalog(origin: string, key: string): Promise<MixCatalog> {
         (mosque) => mosque.slug,
       ),
     );
+  const scheduledMosques = mosqueSlugs.slice(0, SCHEDULED_MOSQUES);
+  await scheduleMosques(origin, databasePath, scheduledMosques);
+  const cityNames = await namedCities(origin, key);
   // Search words from the Quran being served: English words of five letters or more, from frequent to rarer, and
   // Arabic words found in a few ayahs.
   const quran = await loadQuranJson();
@@ -275,6 +371,8 @@ async function readCatalog(origin: string, key: string): Promise<MixCatalog> {
     ],
     hadithSearchTerms: englishTerms.slice(0, 40),
     mosqueSlugs,
+    scheduledMosques,
+    cityNames,
     roots: [param('getQuranRootsRoot', 'root')],
     lemmas: [param('getQuranLemmasLemma', 'lemma')],
   };
@@ -475,12 +573,24 @@ async function main(): Promise<void> {
   try {
     const databasePath = await prepare(dir);
     const keys = await createKeys(databasePath, KEYS);
+    probeKey = keys[0];
     const sqlite: Engine = {
       name: 'SQLite',
       env: { DATABASE_PATH: databasePath },
       reset: async () => undefined,
       helpers: () => [],
     };
+    // The catalog and the document, from a server that is then stopped (the measured ones start cold), before
+    // PostgreSQL gets its copy of the database: the mosques' schedules are in both.
+    const catalogServer = await startServer(sqlite);
+    let catalog: MixCatalog;
+    let document: any;
+    try {
+      catalog = await readCatalog(catalogServer.origin, keys[0]!, databasePath);
+      document = await getJson(catalogServer.origin, '/openapi.json');
+    } finally {
+      await stop(catalogServer.child);
+    }
     const engines: Engine[] = [];
     if (ENGINE !== 'postgres-redis') engines.push(sqlite);
     if (ENGINE !== 'sqlite') {
@@ -512,16 +622,6 @@ async function main(): Promise<void> {
       });
     }
 
-    // The catalog and the document, from a server that is then stopped (the measured ones start cold).
-    const catalogServer = await startServer(sqlite);
-    let catalog: MixCatalog;
-    let document: any;
-    try {
-      catalog = await readCatalog(catalogServer.origin, keys[0]!);
-      document = await getJson(catalogServer.origin, '/openapi.json');
-    } finally {
-      await stop(catalogServer.child);
-    }
     const today = new Date().toISOString().slice(0, 10);
     const mixOptions = { count: REQUESTS, seed: SEED, today, keys: KEYS };
     const mix = generateMix(catalog, mixOptions);

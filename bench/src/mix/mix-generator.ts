@@ -24,6 +24,10 @@ export interface MixCatalog {
   hadithSearchTerms: string[];
   /** Some published mosques' slugs. */
   mosqueSlugs: string[];
+  /** Published mosques given an adhan and iqama schedule before the runs (their pages and feeds are read). */
+  scheduledMosques: string[];
+  /** The popular cities whose name `/cities` finds, spelled as apps send them. */
+  cityNames: string[];
   /** Some roots and lemmas (Buckwalter), as the document's examples use. */
   roots: string[];
   lemmas: string[];
@@ -127,6 +131,7 @@ function kinds(catalog: MixCatalog): KindDefinition[] {
     return { surah, ayah: pick.int(1, ayahCounts[surah - 1]!) };
   };
   const city = (pick: Pick) => pick.one(POPULAR_CITIES);
+  const cityNames = catalog.cityNames.length > 0 ? catalog.cityNames : ['Makkah'];
   const randomPlace = (pick: Pick) => ({
     lat: round4(-60 + 120 * pick.random()),
     lng: round4(-180 + 360 * pick.random()),
@@ -182,6 +187,53 @@ function kinds(catalog: MixCatalog): KindDefinition[] {
         return { method: 'GET', path: api(`/prayer-times/calendar.ics?${q({ lat, lng, year, month })}`) };
       },
     },
+    {
+      kind: 'prayer-times by city name',
+      weight: 30,
+      make: (pick) => ({
+        method: 'GET',
+        path: api(`/prayer-times?${q({ city: pick.one(cityNames), date: pick.today })}`),
+      }),
+    },
+    {
+      kind: 'next prayer',
+      weight: 25,
+      make: (pick) => {
+        const place = pick.random() < 0.5 ? { city: pick.one(cityNames) } : city(pick);
+        const at =
+          pick.random() < 0.7 ? undefined : `${pick.today}T${pad(pick.int(0, 23))}:${pad(pick.int(0, 59))}:00Z`;
+        return { method: 'GET', path: api(`/prayer-times/next?${q({ ...place, at })}`) };
+      },
+    },
+    {
+      kind: 'cities',
+      weight: 10,
+      make: (pick) => {
+        const name = pick.one(cityNames);
+        return { method: 'GET', path: api(`/cities?${q({ q: name.slice(0, pick.int(2, name.length)), limit: 10 })}`) };
+      },
+    },
+    {
+      kind: 'mosque prayer times',
+      weight: 10,
+      make: (pick) => {
+        const slug = pick.one(catalog.scheduledMosques);
+        return { method: 'GET', path: api(`/mosques/${slug}/prayer-times?${q({ date: pick.today })}`) };
+      },
+    },
+    {
+      kind: 'mosque calendar/ICS',
+      weight: 5,
+      make: (pick) => {
+        const slug = pick.one(catalog.scheduledMosques);
+        const feed = pick.random() < 0.5 ? 'calendar' : 'calendar.ics';
+        const month = pick.today.slice(0, 7).split('-').map(Number);
+        return {
+          method: 'GET',
+          path: api(`/mosques/${slug}/prayer-times/${feed}?${q({ year: month[0], month: month[1] })}`),
+        };
+      },
+    },
     { kind: 'methods', weight: 4, make: () => ({ method: 'GET', path: api('/prayer-times/methods') }) },
     {
       kind: 'qibla',
@@ -203,6 +255,23 @@ function kinds(catalog: MixCatalog): KindDefinition[] {
               ? q({ date: pick.date(1990, 2035) })
               : q({ hijri: `${pick.int(1400, 1460)}-${pad(pick.int(1, 12))}-${pad(pick.int(1, 29))}` });
         return { method: 'GET', path: api(`/hijri?${query}`) };
+      },
+    },
+    {
+      kind: 'hijri calendar/events',
+      weight: 10,
+      make: (pick) => {
+        const roll = pick.random();
+        const query =
+          roll < 0.5
+            ? q({ year: pick.int(1440, 1460), month: pick.int(1, 12) })
+            : roll < 0.8
+              ? q({ gregorianYear: pick.int(2020, 2035), gregorianMonth: pick.int(1, 12) })
+              : undefined;
+        if (query) return { method: 'GET', path: api(`/hijri/calendar?${query}`) };
+        const year =
+          pick.random() < 0.5 ? q({ year: pick.int(1440, 1460) }) : q({ gregorianYear: pick.int(2020, 2035) });
+        return { method: 'GET', path: api(`/hijri/events?${year}`) };
       },
     },
     {
@@ -446,6 +515,11 @@ function kinds(catalog: MixCatalog): KindDefinition[] {
           { method: 'POST', path: api('/mosques'), body: '{"nameEn":"Bench (synthetic)"}', key: 'none' },
           { method: 'POST', path: api('/key-requests'), body: '{"name":"Bench (synthetic)"}', key: 'none' },
           { method: 'GET', path: api(`/key-requests/${pick.int(100_000, 999_999)}`), key: 'none' },
+          {
+            method: 'PUT',
+            path: api(`/mosques/${pick.one(catalog.scheduledMosques)}/schedule`),
+            body: '{"method":"turkey","iqama":{}}',
+          },
         ]);
       },
     },
