@@ -12,3 +12,4 @@ export * from './stores/mosque-reads.js';
 export * from './tables/mosques/mosques.table.js';
 export * from './search/stemmed-locales.js';
 export * from './storage.js';
+export * from './stores/prepared-query.js';

@@ -14,6 +14,7 @@ import { fromHadithCollectionRow } from '../tables/hadith/hadith-collections.tab
 import { fromTranslationRow } from '../tables/content-columns.js';
 import { toHadithTranslationRow } from '../tables/hadith/hadith-translations.table.js';
 import { fromHadithRow, toHadithMetadataRow, type HadithWithBookRow } from '../tables/hadith/hadiths.table.js';
+import { preparedQuery, preparedWithList } from './prepared-query.js';
 
 /** Written literally (not as a parameter) so that the planner can use the partial index on published hadiths. */
 const PUBLISHED = sql<boolean>`h.published = 1`;
@@ -41,18 +42,37 @@ export function kyselyHadithStore<DB extends SharedDatabase>(
     return select;
   };
 
+  const hadithAt = preparedQuery(trx, (collection: string, sequence: number) =>
+    hadithsWithBooks().where('h.collection', '=', collection).where('h.sequence', '=', sequence),
+  );
+  const numberKey = preparedQuery(trx, (collection: string, key: string) =>
+    trx.selectFrom('hadith_number_keys').select('sequence').where('collection', '=', collection).where('key', '=', key),
+  );
+  const collectionInfo = preparedQuery(trx, (slug: string) =>
+    trx.selectFrom('hadith_collections').selectAll().where('slug', '=', slug),
+  );
+
+  const translationsBetween = preparedWithList(
+    trx,
+    ([collection, first, last]: [string, number, number], locales: string[] | undefined) => {
+      let select = trx
+        .selectFrom('hadith_translations')
+        .select(['sequence', 'locale', 'text'])
+        .where('collection', '=', collection)
+        .where('sequence', '>=', first)
+        .where('sequence', '<=', last);
+      if (locales !== undefined) select = select.where('locale', 'in', locales);
+      return select.orderBy('sequence').orderBy('locale');
+    },
+  );
+
   /** The translations of a run of hadiths, read as one range of the primary key. */
   async function withTranslations(rows: HadithWithBookRow[], query: HadithQuery) {
     const bySequence = new Map<number, Record<string, string>>(rows.map((row) => [row.sequence, {}]));
     if (rows.length > 0 && query.locales?.length !== 0) {
-      let select = trx
-        .selectFrom('hadith_translations')
-        .select(['sequence', 'locale', 'text'])
-        .where('collection', '=', rows[0]!.collection)
-        .where('sequence', '>=', rows[0]!.sequence)
-        .where('sequence', '<=', rows.at(-1)!.sequence);
-      if (query.locales !== undefined) select = select.where('locale', 'in', query.locales);
-      for (const translation of await select.orderBy('sequence').orderBy('locale').execute()) {
+      const { collection, sequence: first } = rows[0]!;
+      const range: [string, number, number] = [collection, first, rows.at(-1)!.sequence];
+      for (const translation of await translationsBetween(range, query.locales)) {
         const translations = bySequence.get(translation.sequence);
         if (translations) translations[translation.locale] = translation.text;
       }
@@ -87,7 +107,7 @@ export function kyselyHadithStore<DB extends SharedDatabase>(
     },
 
     async getCollectionInfo(slug: string) {
-      const row = await trx.selectFrom('hadith_collections').selectAll().where('slug', '=', slug).executeTakeFirst();
+      const [row] = await collectionInfo(slug);
       return row && fromHadithCollectionRow(row);
     },
 
@@ -139,20 +159,12 @@ export function kyselyHadithStore<DB extends SharedDatabase>(
     },
 
     async resolveNumber(collection: string, key: string) {
-      const row = await trx
-        .selectFrom('hadith_number_keys')
-        .select('sequence')
-        .where('collection', '=', collection)
-        .where('key', '=', key)
-        .executeTakeFirst();
+      const [row] = await numberKey(collection, key);
       return row?.sequence;
     },
 
     async getHadith(collection: string, sequence: number, query: HadithQuery = {}) {
-      const row = await hadithsWithBooks()
-        .where('h.collection', '=', collection)
-        .where('h.sequence', '=', sequence)
-        .executeTakeFirst();
+      const [row] = await hadithAt(collection, sequence);
       return row && (await withTranslations([row], query))[0];
     },
 

@@ -17,6 +17,7 @@ import { fromTranslationRow, toContentMetadataColumns } from '../tables/content-
 import { toTranslationRow } from '../tables/quran/ayah-translations.table.js';
 import { fromAyahRow } from '../tables/quran/ayahs.table.js';
 import { fromSurahRow, toSurahRow } from '../tables/quran/surahs.table.js';
+import { preparedQuery, preparedWithList } from './prepared-query.js';
 
 /** Rows per multi-row insert: well under either dialect's limit on bound parameters (SQLite's 32,766). */
 const BATCH = 500;
@@ -27,14 +28,30 @@ const BATCH = 500;
  */
 export function kyselyQuranStore<DB extends SharedDatabase>(db: Kysely<DB>, search: TextSearchDialect<DB>): QuranStore {
   const trx = sharedTables(db);
+  const translationsQuery = (surah: number, ayah: number | undefined, locales: string[] | undefined) => {
+    let query = trx.selectFrom('quran_ayah_translations').select(['ayah', 'locale', 'text']).where('surah', '=', surah);
+    if (ayah !== undefined) query = query.where('ayah', '=', ayah);
+    if (locales) query = query.where('locale', 'in', locales);
+    return query.orderBy('ayah').orderBy('locale');
+  };
+  const surahTranslations = preparedWithList(trx, ([surah]: [number], locales: string[] | undefined) =>
+    translationsQuery(surah, undefined, locales),
+  );
+  const ayahTranslations = preparedWithList(trx, ([surah, ayah]: [number, number], locales: string[] | undefined) =>
+    translationsQuery(surah, ayah, locales),
+  );
+  const ayahAt = preparedQuery(trx, (surah: number, ayah: number) =>
+    trx.selectFrom('quran_ayahs').selectAll().where('surah', '=', surah).where('ayah', '=', ayah),
+  );
+  const surahOf = preparedQuery(trx, (id: number) => trx.selectFrom('quran_surahs').selectAll().where('id', '=', id));
+
   /** Translations by ayah number, each ordered by locale. */
   async function translationsOf(surah: number, ayah: number | undefined, locales: string[] | undefined) {
     const byAyah = new Map<number, Record<string, string>>();
     if (locales?.length === 0) return byAyah;
-    let query = trx.selectFrom('quran_ayah_translations').select(['ayah', 'locale', 'text']).where('surah', '=', surah);
-    if (ayah !== undefined) query = query.where('ayah', '=', ayah);
-    if (locales) query = query.where('locale', 'in', locales);
-    for (const row of await query.orderBy('ayah').orderBy('locale').execute()) {
+    const rows =
+      ayah === undefined ? await surahTranslations([surah], locales) : await ayahTranslations([surah, ayah], locales);
+    for (const row of rows) {
       let translations = byAyah.get(row.ayah);
       if (!translations) byAyah.set(row.ayah, (translations = {}));
       translations[row.locale] = row.text;
@@ -63,7 +80,7 @@ export function kyselyQuranStore<DB extends SharedDatabase>(db: Kysely<DB>, sear
     },
 
     async getSurah(id: number) {
-      const row = await trx.selectFrom('quran_surahs').selectAll().where('id', '=', id).executeTakeFirst();
+      const [row] = await surahOf(id);
       return row && fromSurahRow(row);
     },
 
@@ -95,12 +112,7 @@ export function kyselyQuranStore<DB extends SharedDatabase>(db: Kysely<DB>, sear
     },
 
     async getAyah(surah: number, ayah: number, query: AyahQuery = {}) {
-      const row = await trx
-        .selectFrom('quran_ayahs')
-        .selectAll()
-        .where('surah', '=', surah)
-        .where('ayah', '=', ayah)
-        .executeTakeFirst();
+      const [row] = await ayahAt(surah, ayah);
       if (!row) return undefined;
       return fromAyahRow(row, (await translationsOf(surah, ayah, query.locales)).get(ayah) ?? {});
     },

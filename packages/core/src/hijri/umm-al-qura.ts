@@ -45,7 +45,20 @@ export function ummAlQuraToGregorian(date: HijriDateParts): CivilDate {
  */
 export type HijriMonthLength = 28 | 29 | 30 | 31;
 
+/** Month lengths found so far, by `year * 12 + month`: the converter is asked by catching its errors, which is slow. */
+const monthLengths = new Map<number, HijriMonthLength>();
+
 export function hijriMonthLength(year: number, month: number): HijriMonthLength {
+  const key = year * 12 + month;
+  let length = monthLengths.get(key);
+  if (length === undefined) {
+    length = monthLengthOf(year, month);
+    if (isHijriYearInRange(year) && Number.isInteger(month) && month >= 1 && month <= 12) monthLengths.set(key, length);
+  }
+  return length;
+}
+
+function monthLengthOf(year: number, month: number): HijriMonthLength {
   for (const day of [31, 30, 29] as const) {
     try {
       hijriToGregorian({ year, month, day });

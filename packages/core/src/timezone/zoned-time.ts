@@ -14,18 +14,68 @@ export interface ZonedDateTime extends CivilDate {
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 const GMT_OFFSET = /GMT([+-])(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?/;
 
+const DAY_MS = 86_400_000;
+/** The zone's offsets over one UTC day: `offset` from its start, `then` from `changeAt` on (a clock change). */
+interface DayOffsets {
+  offset: number;
+  changeAt: number;
+  then: number;
+}
+/** By zone and UTC day; the oldest entry is dropped past the limit (about 100 bytes each). */
+const dayOffsets = new Map<string, DayOffsets>();
+const MAX_DAY_OFFSETS = 20_000;
+
 /**
- * The zone's offset from UTC at that instant, in minutes. Read from Intl's "GMT+05:45" form, the
- * cheapest Intl output that carries it. Local mean time offsets with seconds (before ~1900) are rounded.
+ * The zone's offset from UTC at that instant, in minutes, as Intl gives it. Formatting with Intl costs
+ * microseconds, and a day's answer reads a dozen instants, so the offsets of each UTC day are read once
+ * per zone: at its two ends and, when they differ, at the clock change found between them. Like
+ * `zonedDateTimes`, this relies on a zone changing its offset at most once within a day.
  */
 export function utcOffsetMinutes(instant: Date, timeZone: string): number {
+  const time = instant.getTime();
   const key = timeZone.toLowerCase();
+  const day = Math.floor(time / DAY_MS);
+  const dayKey = `${day} ${key}`;
+  let offsets = dayOffsets.get(dayKey);
+  if (!offsets) {
+    offsets = offsetsOfDay(formatterOf(key, timeZone), day * DAY_MS);
+    if (dayOffsets.size >= MAX_DAY_OFFSETS) dayOffsets.delete(dayOffsets.keys().next().value!);
+    dayOffsets.set(dayKey, offsets);
+  }
+  return time < offsets.changeAt ? offsets.offset : offsets.then;
+}
+
+function formatterOf(key: string, timeZone: string): Intl.DateTimeFormat {
   let formatter = offsetFormatters.get(key);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
     offsetFormatters.set(key, formatter);
   }
-  const match = GMT_OFFSET.exec(formatter.format(instant));
+  return formatter;
+}
+
+/** The offsets from `start` to a day later; a change between is found to the second (zones change on whole seconds). */
+function offsetsOfDay(formatter: Intl.DateTimeFormat, start: number): DayOffsets {
+  const offset = offsetAt(formatter, start);
+  const then = offsetAt(formatter, start + DAY_MS);
+  if (then === offset) return { offset, changeAt: Infinity, then };
+  // The first whole second with the new offset lies in (before, after].
+  let before = start / 1000;
+  let after = before + DAY_MS / 1000;
+  while (after - before > 1) {
+    const middle = Math.floor((before + after) / 2);
+    if (offsetAt(formatter, middle * 1000) === offset) before = middle;
+    else after = middle;
+  }
+  return { offset, changeAt: after * 1000, then: offsetAt(formatter, after * 1000) };
+}
+
+/**
+ * Read from Intl's "GMT+05:45" form, the cheapest Intl output that carries the offset. Local mean time
+ * offsets with seconds (before ~1900) are rounded.
+ */
+function offsetAt(formatter: Intl.DateTimeFormat, time: number): number {
+  const match = GMT_OFFSET.exec(formatter.format(time));
   if (!match) return 0; // plain "GMT"
   const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0) + Math.round(Number(match[4] ?? 0) / 60);
   return match[1] === '-' ? -minutes : minutes;
