@@ -1,8 +1,10 @@
 import { pad2, type CivilDate } from '../timezone/civil-date.js';
-import { utcOffsetMinutes } from '../timezone/zoned-time.js';
+import { offsetReader, type OffsetReader } from '../timezone/zoned-time.js';
 
 /** RFC 5545 §3.1: content lines end in CRLF and are folded at 75 octets, continuing after CRLF and a space. */
 export function foldLine(line: string): string {
+  // Most lines are short printable ASCII: one octet a character, nothing to fold.
+  if (line.length <= 75 && !NOT_PRINTABLE_ASCII.test(line)) return line;
   const parts: string[] = [];
   let current = '';
   let octets = 0;
@@ -20,6 +22,8 @@ export function foldLine(line: string): string {
   parts.push(current);
   return parts.join('\r\n ');
 }
+
+const NOT_PRINTABLE_ASCII = /[^ -~]/;
 
 const utf8Length = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
 
@@ -60,8 +64,12 @@ interface Observance {
  * parser that does not know the IANA name still places every time right. DAYLIGHT marks an offset above
  * the smaller of that year's January and July offsets.
  */
-export function vtimezoneLines(timeZone: string, start: number, end: number): string[] {
-  const offsetAt = (instant: number) => utcOffsetMinutes(new Date(instant), timeZone);
+export function vtimezoneLines(
+  timeZone: string,
+  start: number,
+  end: number,
+  offsetAt: OffsetReader = offsetReader(timeZone),
+): string[] {
   const initial = offsetAt(start);
   const observances: Observance[] = [{ from: start, offsetBefore: initial, offset: initial }];
   let previous = initial;

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { compress } from './compression.js';
 import { preferredCoding, type ContentCoding } from './content-coding.js';
 import { noneMatchHits } from './conditional.js';
 
@@ -9,37 +8,6 @@ import { noneMatchHits } from './conditional.js';
 const COMPRESS_FROM_BYTES = 1024;
 /** Bodies up to this size are written at once. */
 const SMALL_BODY_BYTES = 16 * 1024;
-/**
- * Bodies up to this size are compressed on the event loop: handing a small body to the threadpool costs more CPU
- * (about 60 µs measured for 2 KB) than compressing it (about 25 µs with brotli at quality 2), and an answer
- * computed for one request (a prayer time at random coordinates) pays it once.
- */
-const COMPRESS_IN_PLACE_BYTES = 8 * 1024;
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-/**
- * The brotli parameters of a body of `length` bytes: quality 2 in place, 6 in the threadpool. On hadiths and prayer
- * times (1–2 KB) quality 2 took half the time of quality 4 (25 against 49 µs) for 8 % more bytes (881 against 816):
- * most small answers are computed for one request, so their compression is paid by that request alone.
- */
-export const brotliParameters = (length: number) => ({
-  [constants.BROTLI_PARAM_QUALITY]: length <= COMPRESS_IN_PLACE_BYTES ? 2 : 6,
-  [constants.BROTLI_PARAM_SIZE_HINT]: length,
-  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-});
-
-/** A body compressed: in place when small, else in the libuv threadpool (one job, off the event loop). */
-export function compress(coding: Exclude<ContentCoding, 'identity'>, body: Buffer): Promise<Buffer> | Buffer {
-  if (body.length <= COMPRESS_IN_PLACE_BYTES) {
-    return coding === 'gzip'
-      ? gzipSync(body, { level: 6 })
-      : brotliCompressSync(body, { params: brotliParameters(body.length) });
-  }
-  return coding === 'gzip'
-    ? gzipAsync(body, { level: 6 })
-    : brotliAsync(body, { params: brotliParameters(body.length) });
-}
 
 /**
  * What the representation cache keeps and the pipeline sends: a representation in memory, or one whose bytes

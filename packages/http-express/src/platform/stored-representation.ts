@@ -7,7 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { createBrotliCompress, createGzip } from 'node:zlib';
 import { noneMatchHits } from './conditional.js';
 import { preferredCoding, type ContentCoding } from './content-coding.js';
-import { brotliParameters, compress, writeInTurns, type KeptRepresentation } from './representation.js';
+import { brotliParameters, compress, gzipOptions } from './compression.js';
+import { writeInTurns, type KeptRepresentation } from './representation.js';
 
 /** Bodies from this size on are kept in files, not in memory: whole juz, hadith pages, every download. */
 export const STORE_FROM_BYTES = 64 * 1024;
@@ -182,7 +183,9 @@ export class StoredRepresentation implements KeptRepresentation {
   private async compressFile(coding: Exclude<ContentCoding, 'identity'>): Promise<StoredFile> {
     const target = this.fileName(coding);
     const zip =
-      coding === 'gzip' ? createGzip({ level: 6 }) : createBrotliCompress({ params: brotliParameters(this.length) });
+      coding === 'gzip'
+        ? createGzip(gzipOptions(this.length))
+        : createBrotliCompress({ params: brotliParameters(this.length) });
     await pipeline(createReadStream(this.base, { highWaterMark: CHUNK_BYTES }), zip, createWriteStream(target));
     const { size } = await stat(target);
     this.storedBytes += size;

@@ -1,0 +1,104 @@
+import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { compress } from './compression.js';
+import { Representation, type KeptRepresentation } from './representation.js';
+import { RepresentationFiles, StoredRepresentation } from './stored-representation.js';
+
+/** A JSON answer of about `bytes` bytes, in Arabic and English like the API's. */
+function anAnswerBody(bytes: number): Buffer {
+  const items: unknown[] = [];
+  let length = 0;
+  for (let n = 1; length < bytes; n++) {
+    const item = {
+      number: n,
+      text_ar: 'بسم الله الرحمن الرحيم '.repeat(1 + (n % 3)),
+      text_en: `In the name of God ${n}`,
+    };
+    items.push(item);
+    length += JSON.stringify(item).length + 1;
+  }
+  return Buffer.from(JSON.stringify({ data: items }));
+}
+
+const decode = (coding: string | undefined, bytes: Buffer) =>
+  coding === 'br' ? brotliDecompressSync(bytes) : coding === 'gzip' ? gunzipSync(bytes) : bytes;
+
+/** One GET of a kept representation over a real socket, without decompression. */
+async function fetchOnce(kept: KeptRepresentation, acceptEncoding: string | null) {
+  const server = http.createServer((req, res) => void kept.send(req, res, 'no-cache'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const headers = acceptEncoding === null ? {} : { 'Accept-Encoding': acceptEncoding };
+      http
+        .get({ port: (server.address() as AddressInfo).port, host: '127.0.0.1', headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+// Around each threshold: compressed in place (≤ 8 KiB), in the threadpool, kept in files (≥ 64 KiB), and a
+// large download.
+const SIZES = [1_500, 8 * 1024, 8 * 1024 + 1, 33_000, 64 * 1024, 400_000, 3_000_000];
+
+/** What a client accepts, and the coding it is sent. */
+const CODINGS: [string | null, string | undefined][] = [
+  ['br', 'br'],
+  ['gzip', 'gzip'],
+  ['gzip, br', 'br'],
+  [null, undefined],
+];
+
+describe('http: compressed answers', () => {
+  for (const size of SIZES) {
+    it(`decodes every coding of a ${size}-byte body to the body itself, smaller than it`, async () => {
+      const body = anAnswerBody(size);
+      for (const coding of ['br', 'gzip'] as const) {
+        const compressed = await compress(coding, body);
+        expect(decode(coding, compressed).equals(body), coding).to.equal(true);
+        expect(compressed.length, coding).to.be.below(body.length / 2);
+        // Its own bytes, not a view of zlib's larger output buffer: the cache counts what it holds.
+        expect(compressed.buffer.byteLength, coding).to.equal(compressed.length);
+      }
+    });
+  }
+
+  it('sends every coding of a small and a large answer, from memory and from files, as the body it names', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'islamic-data-compression-'));
+    try {
+      const files = RepresentationFiles.open(dir);
+      for (const body of [anAnswerBody(2_000), anAnswerBody(300_000)]) {
+        const headers = { 'Content-Type': 'application/json; charset=utf-8' };
+        const stored = new StoredRepresentation(files, body, headers);
+        const kept: KeptRepresentation[] = [new Representation(body, headers), stored];
+        for (const representation of kept) {
+          // Twice each: the first makes the variant, the second sends the one kept (a stored one from its file).
+          for (const round of [1, 2]) {
+            await stored.written;
+            for (const [acceptEncoding, expected] of CODINGS) {
+              const { headers: sent, body: bytes } = await fetchOnce(representation, acceptEncoding);
+              const coding = sent['content-encoding'];
+              expect(coding, `${acceptEncoding}`).to.equal(expected);
+              expect(Number(sent['content-length']), `round ${round}`).to.equal(bytes.length);
+              expect(decode(coding, bytes).equals(body), `${acceptEncoding} round ${round}`).to.equal(true);
+            }
+          }
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
