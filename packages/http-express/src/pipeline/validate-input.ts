@@ -94,9 +94,9 @@ export function inputValidation(route: RouteDefinition): (sent: SentInput) => Va
       }
       validate(input[part]);
     }
-    input.query = Object.fromEntries(
-      declaredQuery.filter((name) => name in input.query).map((name) => [name, input.query[name]]),
-    );
+    const declared: Record<string, unknown> = {};
+    for (const name of declaredQuery) if (name in input.query) declared[name] = input.query[name];
+    input.query = declared;
     return input;
   };
 }
