@@ -1,4 +1,4 @@
-import { AppError, separateAdmission, validationError } from '@islamic-data/core';
+import { AppError, separateAdmission, validationError, withoutStack } from '@islamic-data/core';
 import express from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
@@ -88,7 +88,8 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
       const addressLimit = api?.route.addressLimit && (deps.submissionLimit ?? DEFAULT_SUBMISSION_LIMIT);
       if (!(await count(ctx, addressLimit, keysVersion, () => identify(ctx, keyInQuery)))) return;
     }
-    if (match.kind === 'not-found') throw new AppError('NOT_FOUND', `No route for ${req.method} ${ctx.path}.`);
+    if (match.kind === 'not-found')
+      throw withoutStack(() => new AppError('NOT_FOUND', `No route for ${req.method} ${ctx.path}.`));
     if (match.kind === 'method-not-allowed') return refuseMethod(ctx, match.allowed);
     const { route, validate } = api!;
     ctx.key = checkAccess(route, ctx.verification, match, ctx.keySentIn ?? null);
