@@ -33,6 +33,21 @@ export class AppError extends Error {
 }
 
 /**
+ * A refusal the caller expects to answer (a missing key, a parameter out of range), made without a stack trace:
+ * refusals are answered with their code and never logged, and capturing the stack cost most of a refused request's
+ * time (about 4 µs of 5 for an `AppError`, measured).
+ */
+export function withoutStack<E extends Error>(make: () => E): E {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return make();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+/**
  * Given data that is wrong as a whole (an import source, an audit snapshot, a key's state). A wrong input
  * parameter is a `parameterError` instead, which names it so each adapter can word the name its own way.
  */

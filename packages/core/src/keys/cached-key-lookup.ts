@@ -35,5 +35,12 @@ export function keyCacheByVersion(keys: KeyLookup): KeyCache {
     }
     return found;
   };
-  return { at: (versions) => ({ findByHash: (hash) => findByHash(hash, versions.keys) }) };
+  // One lookup per version, not one per request.
+  let lookup: KeyLookup & { version: number } = { version: -1, findByHash: (hash) => findByHash(hash, -1) };
+  return {
+    at({ keys: version }) {
+      if (lookup.version !== version) lookup = { version, findByHash: (hash) => findByHash(hash, version) };
+      return lookup;
+    },
+  };
 }

@@ -31,11 +31,14 @@ export class KeyUsageRecorder implements KeyUsage {
   ) {}
 
   record(key: ApiKeyRecord, at: Date): void {
+    const now = at.getTime();
+    // What this process recorded first: a key in use is found there, without reading its stored time again.
+    const recorded = this.recorded.get(key.id);
+    if (recorded !== undefined && now - recorded < this.resolutionMs) return;
     const stored = key.lastUsedAt === null ? -Infinity : Date.parse(key.lastUsedAt);
-    const last = Math.max(stored, this.recorded.get(key.id) ?? -Infinity);
-    if (at.getTime() - last < this.resolutionMs) return;
+    if (now - Math.max(stored, recorded ?? -Infinity) < this.resolutionMs) return;
     if (this.recorded.size >= MAX_REMEMBERED_KEYS) this.recorded.clear();
-    this.recorded.set(key.id, at.getTime());
+    this.recorded.set(key.id, now);
     this.pending.set(key.id, at.toISOString());
   }
 

@@ -12,6 +12,10 @@ export type KeyVerification =
   | { outcome: 'revoked'; key: ApiKeyRecord }
   | { outcome: 'expired'; key: ApiKeyRecord };
 
+/** The outcomes that carry no key, made once: every request without a valid key gets one of these. */
+const MISSING: KeyVerification = Object.freeze({ outcome: 'missing' });
+const INVALID: KeyVerification = Object.freeze({ outcome: 'invalid' });
+
 /**
  * Verifies a presented key. Its use is told to `usage` (a `KeyUsageRecorder`, which writes `lastUsedAt` later,
  * batched, in a transaction of its own): verifying never writes, so a read never waits for a busy database or
@@ -21,11 +25,11 @@ export async function verifyApiKey(
   deps: { keys: KeyLookup; clock: Clock; usage?: KeyUsage },
   presented: string | undefined,
 ): Promise<KeyVerification> {
-  if (presented === undefined || presented.trim() === '') return { outcome: 'missing' };
-  const text = presented.trim();
-  if (!isWellFormedApiKey(text)) return { outcome: 'invalid' };
+  const text = presented?.trim();
+  if (text === undefined || text === '') return MISSING;
+  if (!isWellFormedApiKey(text)) return INVALID;
   const key = await deps.keys.findByHash(hashApiKey(text));
-  if (!key) return { outcome: 'invalid' };
+  if (!key) return INVALID;
   const now = deps.clock.now();
   if (key.revokedAt !== null && Date.parse(key.revokedAt) <= now.getTime()) return { outcome: 'revoked', key };
   if (key.expiresAt !== null && Date.parse(key.expiresAt) <= now.getTime()) return { outcome: 'expired', key };

@@ -23,17 +23,14 @@ export interface RequestObserver {
   onRequestFinished(request: FinishedRequest): void;
 }
 
-/** Tells `observer` about the request when its response has finished. */
-export function observeWhenFinished(observer: RequestObserver, ctx: RequestContext): void {
-  const started = process.hrtime.bigint();
-  ctx.res.once('finish', () => {
-    observer.onRequestFinished({
-      routeTemplate: ctx.routeTemplate,
-      method: ctx.req.method ?? 'GET',
-      status: ctx.res.statusCode,
-      durationMs: Number(process.hrtime.bigint() - started) / 1e6,
-      cache: ctx.cache,
-      rateLimited: ctx.rateLimited,
-    });
+/** Tells `observer` about the request, once its response has finished (the pipeline says when). */
+export function observeRequest(observer: RequestObserver, ctx: RequestContext, durationMs: number): void {
+  observer.onRequestFinished({
+    routeTemplate: ctx.routeTemplate,
+    method: ctx.req.method ?? 'GET',
+    status: ctx.res.statusCode,
+    durationMs,
+    cache: ctx.cache,
+    rateLimited: ctx.rateLimited,
   });
 }

@@ -1,4 +1,4 @@
-import { AppError, separateAdmission, validationError } from '@islamic-data/core';
+import { AppError, separateAdmission, validationError, withoutStack } from '@islamic-data/core';
 import express from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
@@ -19,8 +19,8 @@ import { sendFailure } from './error-envelope.js';
 import { keyIdentification } from './identify-key.js';
 import type { RequestContext } from './request-context.js';
 import { assignRequestId } from './request-id.js';
-import { logWhenFinished } from './request-log.js';
-import { observeWhenFinished } from './observe-request.js';
+import { logRequest } from './request-log.js';
+import { observeRequest } from './observe-request.js';
 import { RouteTable } from './route-table.js';
 import { runHandler } from './run-handler.js';
 import { answerFormPost, isFormPost } from './form-post.js';
@@ -88,7 +88,8 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
       const addressLimit = api?.route.addressLimit && (deps.submissionLimit ?? DEFAULT_SUBMISSION_LIMIT);
       if (!(await count(ctx, addressLimit, keysVersion, () => identify(ctx, keyInQuery)))) return;
     }
-    if (match.kind === 'not-found') throw new AppError('NOT_FOUND', `No route for ${req.method} ${ctx.path}.`);
+    if (match.kind === 'not-found')
+      throw withoutStack(() => new AppError('NOT_FOUND', `No route for ${req.method} ${ctx.path}.`));
     if (match.kind === 'method-not-allowed') return refuseMethod(ctx, match.allowed);
     const { route, validate } = api!;
     ctx.key = checkAccess(route, ctx.verification, match, ctx.keySentIn ?? null);
@@ -173,7 +174,9 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     });
   }
 
+  const { logger, requestObserver } = deps;
   const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = process.hrtime.bigint();
     const requestId = assignRequestId(req, res);
     const target = readableTarget(req);
     const ctx: RequestContext = {
@@ -189,8 +192,12 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
       rateLimited: false,
       versions: undefined,
     };
-    logWhenFinished(deps.logger, ctx);
-    if (deps.requestObserver) observeWhenFinished(deps.requestObserver, ctx);
+    // One listener for the log line and the observer: a response finishes once.
+    res.on('finish', () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      logRequest(logger, ctx, durationMs);
+      if (requestObserver) observeRequest(requestObserver, ctx, durationMs);
+    });
     allowReadsFromAnyOrigin(req, res);
     const answered = target ? steps(ctx) : Promise.reject(validationError('The request target is not a valid URL.'));
     return answered.catch((error: unknown) => sendFailure(deps.logger, ctx, error));

@@ -5,24 +5,21 @@ import type { RequestContext } from './request-context.js';
 export const loggablePath = (path: string): string => path.replace(/^(\/keys\/claim\/)[^/]+/i, '$1(token)');
 
 /**
- * One structured line per request, written when its response is finished. Only the path is logged (a claim
- * link's token left out): never headers or the query string, so that a key sent by mistake in either place cannot
- * reach the log.
+ * One structured line per request, written when its response is finished (the pipeline says when, and how long it
+ * took). Only the path is logged (a claim link's token left out): never headers or the query string, so that a
+ * key sent by mistake in either place cannot reach the log.
  */
-export function logWhenFinished(logger: Logger, ctx: RequestContext): void {
-  const started = process.hrtime.bigint();
-  ctx.res.once('finish', () => {
-    logger.info(
-      {
-        requestId: ctx.requestId,
-        method: ctx.req.method,
-        path: loggablePath(ctx.path),
-        status: ctx.res.statusCode,
-        durationMs: Number(process.hrtime.bigint() - started) / 1e6,
-        // The key presented and found, whether or not the route then accepted it (who is probing what).
-        keyId: ctx.verification.outcome === 'ok' ? ctx.verification.key.id : null,
-      },
-      'request',
-    );
-  });
+export function logRequest(logger: Logger, ctx: RequestContext, durationMs: number): void {
+  logger.info(
+    {
+      requestId: ctx.requestId,
+      method: ctx.req.method,
+      path: loggablePath(ctx.path),
+      status: ctx.res.statusCode,
+      durationMs,
+      // The key presented and found, whether or not the route then accepted it (who is probing what).
+      keyId: ctx.verification.outcome === 'ok' ? ctx.verification.key.id : null,
+    },
+    'request',
+  );
 }

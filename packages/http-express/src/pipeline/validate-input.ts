@@ -1,4 +1,4 @@
-import { validationError } from '@islamic-data/core';
+import { validationError, withoutStack } from '@islamic-data/core';
 import type { TSchema } from '@sinclair/typebox';
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addErrorsPlugin from 'ajv-errors';
@@ -25,6 +25,9 @@ const textAjv = strictAjv({ coerceTypes: true });
 /** JSON bodies carry their own types, which must match exactly. */
 const jsonAjv = strictAjv({ coerceTypes: false });
 
+/** A request's input refused: an expected answer, made without a stack trace. */
+const invalid = (message: string) => withoutStack(() => validationError(message));
+
 export type RequestPart = 'query' | 'params' | 'body';
 export const PART_NAMES: Record<RequestPart, string> = {
   query: 'Query parameter',
@@ -39,7 +42,7 @@ export const PART_NAMES: Record<RequestPart, string> = {
 export function partValidator(part: RequestPart, schema: TSchema): (value: unknown) => void {
   const validate: ValidateFunction = (part === 'body' ? jsonAjv : textAjv).compile(schema);
   return (value) => {
-    if (!validate(value)) throw validationError(describe(part, validate.errors ?? []));
+    if (!validate(value)) throw invalid(describe(part, validate.errors ?? []));
   };
 }
 
@@ -81,7 +84,7 @@ export function inputValidation(route: RouteDefinition): (sent: SentInput) => Va
       if (part === 'body') {
         const { body } = input;
         if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
-          throw validationError('The request body must be a JSON object sent with Content-Type: application/json.');
+          throw invalid('The request body must be a JSON object sent with Content-Type: application/json.');
         }
         rejectLoneSurrogates(body);
         route.bodyGuard?.(body);
@@ -89,14 +92,14 @@ export function inputValidation(route: RouteDefinition): (sent: SentInput) => Va
         for (const name of integers) {
           const value = input[part][name];
           if (typeof value === 'string' && !DECIMAL_INTEGER.test(value))
-            throw validationError(`${PART_NAMES[part]} '${name}' must be an integer in decimal digits.`);
+            throw invalid(`${PART_NAMES[part]} '${name}' must be an integer in decimal digits.`);
         }
       }
       validate(input[part]);
     }
-    input.query = Object.fromEntries(
-      declaredQuery.filter((name) => name in input.query).map((name) => [name, input.query[name]]),
-    );
+    const declared: Record<string, unknown> = {};
+    for (const name of declaredQuery) if (name in input.query) declared[name] = input.query[name];
+    input.query = declared;
     return input;
   };
 }
