@@ -28,7 +28,7 @@ import {
   startRedis,
   type RedisServer,
 } from '@islamic-data/test-fixtures';
-import { CLI_MAIN, runCli, serverMallocEnv } from '@islamic-data/cli/process';
+import { CLI_MAIN, runCli, serverMemoryEnv } from '@islamic-data/cli/process';
 import { composeServices, loadConfig } from '@islamic-data/cli';
 import { createApiKey } from '@islamic-data/core';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -107,7 +107,7 @@ async function startServer(engine: Engine, profileDir?: string): Promise<Server>
     // Started as `npm start` starts it: with glibc's malloc settings (packages/cli/src/memory-env.ts).
     env: {
       ...env,
-      ...serverMallocEnv(env),
+      ...serverMemoryEnv(env),
       PORT: String(port),
       HOST: '127.0.0.1',
       RATE_LIMIT_PER_MINUTE: '1000000',

@@ -33,7 +33,7 @@ export async function createKeyWithCli(
 }
 
 // How a server should be started (glibc's malloc settings): `npm start` and the benchmarks use it.
-export { serverMallocEnv } from './memory-env.js';
+export { serverMemoryEnv } from './memory-env.js';
 
 export interface ServerProcess {
   url: string;

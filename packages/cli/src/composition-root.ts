@@ -33,6 +33,7 @@ import { container as rootContainer, instanceCachingFactory, type DependencyCont
 import { primaryRateLimiter } from './cluster/primary-rate-limiter.js';
 import type { Config } from './config.js';
 import { asyncStdout } from './log-destination.js';
+import { memoryShares } from './memory-budget.js';
 
 /** Injection tokens: core classes carry no decorators, so everything is registered by token. */
 export const TOKENS = {
@@ -214,12 +215,12 @@ export function primaryLimiterForWorkers(config: Config): InMemoryRateLimiter | 
   return config.redisUrl ? undefined : new InMemoryRateLimiter(policyOf(config));
 }
 
-/** The representation cache's share of MEMORY_BUDGET_MB, its files' budget, and where the files are kept. */
+/** The representation cache's shares of MEMORY_BUDGET_MB (memory-budget.ts) and where its files are kept. */
 function representationBudget(config: Config) {
-  const budget = config.memoryBudgetMegabytes * 1024 * 1024;
+  const { representationCacheBytes, representationStoredBytes } = memoryShares(config.memoryBudgetMegabytes);
   return {
-    representationCacheBytes: budget / 4,
-    representationStoredBytes: budget * 4,
+    representationCacheBytes,
+    representationStoredBytes,
     representationDir: config.databaseUrl ? undefined : path.join(path.dirname(config.databasePath), 'representations'),
   };
 }

@@ -21,9 +21,9 @@ export interface Config {
   workers: number;
   logLevel: string;
   /**
-   * MEMORY_BUDGET_MB: what may grow with traffic. A quarter is the in-memory representation cache (serialised GET
-   * answers and their compressed variants); large answers (64 KiB and more: downloads, juz, hadith pages) are kept
-   * in files, up to four times the budget on disk.
+   * MEMORY_BUDGET_MB: the server process's resident memory, shared out by `memoryShares` (memory-budget.ts): what
+   * it holds before its first request, the in-memory representation cache, the answer worker's heap, answers in
+   * flight; large answers (64 KiB and more) are kept in files, up to four times the budget on disk.
    */
   memoryBudgetMegabytes: number;
   /** Express's `trust proxy` setting: false, a hop count, or a list of addresses and CIDR ranges (not `true`). */
@@ -126,7 +126,7 @@ function timeoutsFrom(env: NodeJS.ProcessEnv): Pick<Config, 'headersTimeoutSecon
 /** MEMORY_BUDGET_MB (256, fit for a 1 GB machine); CACHE_MAX_MB, which it replaced, is refused by name. */
 function memoryBudgetFrom(env: NodeJS.ProcessEnv): number {
   if (env.CACHE_MAX_MB !== undefined && env.CACHE_MAX_MB !== '')
-    throw new Error('CACHE_MAX_MB is replaced by MEMORY_BUDGET_MB (the representation cache takes a quarter of it).');
+    throw new Error('CACHE_MAX_MB is replaced by MEMORY_BUDGET_MB (the whole process; the cache takes a share of it).');
   return integerFrom(env.MEMORY_BUDGET_MB, 'MEMORY_BUDGET_MB', 256, 16, 262_144);
 }
 

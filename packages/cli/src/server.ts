@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { WorkerAnswerBuilder } from './answer-builder.js';
 import { composeServices, type CompositionOptions, type Services } from './composition-root.js';
 import type { Config } from './config.js';
+import { memoryShares } from './memory-budget.js';
 import {
   RequestMetrics,
   shareMetricsWithPrimary,
@@ -67,9 +68,9 @@ export async function startServer(config: Config, options: CompositionOptions = 
   }
   if (metrics) metrics.watchImports(deps.stores.audit);
   const usage = recordKeyUsage(deps);
-  // Large answers are built in a worker thread, its heap within half of MEMORY_BUDGET_MB.
+  // Large answers are built in a worker thread, its heap within its share of MEMORY_BUDGET_MB.
   const answerBuilder = new WorkerAnswerBuilder(
-    Math.max(64, config.memoryBudgetMegabytes / 2),
+    memoryShares(config.memoryBudgetMegabytes).answerWorkerHeapMegabytes,
     metrics && ((store, method, ms) => metrics.recordStoreCall(store, method, ms)),
   );
   const app = createApp({

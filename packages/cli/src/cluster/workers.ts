@@ -3,7 +3,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { composeServices, primaryLimiterForWorkers } from '../composition-root.js';
 import type { Config } from '../config.js';
 import { aggregatedMetricsSource, startMetricsServer } from '../metrics.js';
-import { serverMallocEnv } from '../memory-env.js';
+import { serverMemoryEnv } from '../memory-env.js';
 import { prepareContent } from '../startup.js';
 import { countForWorkers } from './primary-rate-limiter.js';
 
@@ -25,7 +25,7 @@ export async function runWorkers(config: Config): Promise<void> {
 
   let stopping = false;
   // glibc reads its malloc settings when a process starts: the primary gives its workers the server's (memory-env.ts).
-  const fork = () => cluster.fork({ ISLAMIC_DATA_WORKER: '1', ...serverMallocEnv(process.env) });
+  const fork = () => cluster.fork({ ISLAMIC_DATA_WORKER: '1', ...serverMemoryEnv(process.env) });
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) return;
     logger.error({ worker: worker.process.pid, code, signal }, 'worker died; starting another');
