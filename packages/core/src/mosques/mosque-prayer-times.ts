@@ -10,15 +10,7 @@ import { assertCalendarMonth, PRAYER_TIMES_YEARS } from '../prayer-times/prayer-
 import type { PrayerTimesDay } from '../prayer-times/prayer-times-types.js';
 import type { Stores } from '../shared/unit-of-work.js';
 import { addDays, daysInMonth, parseIsoDate, utcMidnight, weekdayOf, type CivilDate } from '../timezone/civil-date.js';
-import {
-  formatClock,
-  formatZonedIso,
-  offsetReader,
-  todayIn,
-  utcOffsetMinutes,
-  zonedDateTimes,
-  type OffsetReader,
-} from '../timezone/zoned-time.js';
+import { formatClock, formatZonedIso, todayIn, utcOffsetMinutes, zonedDateTimes } from '../timezone/zoned-time.js';
 import { getPublishedMosque } from './read-mosques.js';
 import { IQAMA_PRAYERS, type IqamaPrayer, type IqamaRule, type MosqueSchedule } from './mosque-schedule.js';
 import type { PublicMosque } from './mosque.js';
@@ -172,7 +164,6 @@ export async function mosqueCalendarFeed(
   const timeZone = mosqueSettings(mosque).timezone;
   const { days, first, afterLast, stamp } = feedDays(input, (year, month) => monthOf(mosque, year, month));
   const name = mosque.nameEn;
-  const offsetAt = offsetReader(timeZone);
   return icalendarText([
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -183,10 +174,8 @@ export async function mosqueCalendarFeed(
     `X-WR-TIMEZONE:${timeZone}`,
     'REFRESH-INTERVAL;VALUE=DURATION:P1D',
     'X-PUBLISHED-TTL:P1D',
-    ...vtimezoneLines(timeZone, utcMidnight(addDays(first, -1)), utcMidnight(addDays(afterLast, 1)), offsetAt),
-    ...days.flatMap((day) =>
-      mosqueDayEvents(day, { timeZone, offsetAt, stamp, name, alarm: feed.alarm, lang: feed.lang }),
-    ),
+    ...vtimezoneLines(timeZone, utcMidnight(addDays(first, -1)), utcMidnight(addDays(afterLast, 1))),
+    ...days.flatMap((day) => mosqueDayEvents(day, { timeZone, stamp, name, alarm: feed.alarm, lang: feed.lang })),
     ...(feed.events
       ? islamicDayEventLines(days, feed.lang, stamp, `${mosque.slug}-${days[0]!.date.hijriAdjustment}`)
       : []),
@@ -200,14 +189,7 @@ export async function mosqueCalendarFeed(
  */
 export function mosqueDayEvents(
   day: MosquePrayerDay,
-  feed: {
-    timeZone: string;
-    offsetAt?: OffsetReader;
-    stamp: string;
-    name: string;
-    alarm: number | null;
-    lang: NameLanguage;
-  },
+  feed: { timeZone: string; stamp: string; name: string; alarm: number | null; lang: NameLanguage },
 ): string[] {
   const compactDate = day.date.gregorian.replace(/-/g, '');
   const { lang } = feed;
@@ -215,7 +197,7 @@ export function mosqueDayEvents(
     'BEGIN:VEVENT',
     `UID:${compactDate}-${id}-${timestamp.slice(11, 16).replace(':', '')}-${day.mosque.slug}@islamic-data-api`,
     `DTSTAMP:${feed.stamp}`,
-    start(timestamp, feed.timeZone, feed.offsetAt),
+    start(timestamp, feed.timeZone),
     `SUMMARY:${escapeText(summary)}`,
     `LOCATION:${escapeText(feed.name)}`,
     'TRANSP:TRANSPARENT',

@@ -1,5 +1,5 @@
 import { pad2, type CivilDate } from '../timezone/civil-date.js';
-import { offsetReader, type OffsetReader } from '../timezone/zoned-time.js';
+import { utcOffsetMinutes } from '../timezone/zoned-time.js';
 
 /** RFC 5545 §3.1: content lines end in CRLF and are folded at 75 octets, continuing after CRLF and a space. */
 export function foldLine(line: string): string {
@@ -64,12 +64,8 @@ interface Observance {
  * parser that does not know the IANA name still places every time right. DAYLIGHT marks an offset above
  * the smaller of that year's January and July offsets.
  */
-export function vtimezoneLines(
-  timeZone: string,
-  start: number,
-  end: number,
-  offsetAt: OffsetReader = offsetReader(timeZone),
-): string[] {
+export function vtimezoneLines(timeZone: string, start: number, end: number): string[] {
+  const offsetAt = (instant: number) => utcOffsetMinutes(new Date(instant), timeZone);
   const initial = offsetAt(start);
   const observances: Observance[] = [{ from: start, offsetBefore: initial, offset: initial }];
   let previous = initial;

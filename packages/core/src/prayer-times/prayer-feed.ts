@@ -1,6 +1,6 @@
 import { PARAMETER_RULES, ruleBroken } from '../parameter-error.js';
 import { addDays, parseIsoDate, utcMidnight } from '../timezone/civil-date.js';
-import { offsetReader, type OffsetReader } from '../timezone/zoned-time.js';
+import { utcOffsetMinutes } from '../timezone/zoned-time.js';
 import { escapeText, icalendarText, localDateTime, utcDateTime, vtimezoneLines } from './icalendar-text.js';
 import { resolvePrayerSettings, type PrayerSettings } from './prayer-settings.js';
 import { assertCalendarMonth, monthDays, PRAYER_TIMES_YEARS } from './prayer-times.js';
@@ -32,7 +32,6 @@ export function prayerCalendarFeed(input: PrayerFeedInput): string {
   const { days, first, afterLast, stamp } = feedDays(input, (year, month) => monthDays(settings, year, month));
   const settingsKey = settingsHash(settings);
   const place = `${settings.lat}, ${settings.lng}`;
-  const offsetAt = offsetReader(settings.timezone);
   return icalendarText([
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -43,8 +42,8 @@ export function prayerCalendarFeed(input: PrayerFeedInput): string {
     `X-WR-TIMEZONE:${settings.timezone}`,
     'REFRESH-INTERVAL;VALUE=DURATION:P1D',
     'X-PUBLISHED-TTL:P1D',
-    ...vtimezoneLines(settings.timezone, utcMidnight(addDays(first, -1)), utcMidnight(addDays(afterLast, 1)), offsetAt),
-    ...days.flatMap((day) => dayEvents(day, settings, { stamp, settingsKey, place, offsetAt, ...feed })),
+    ...vtimezoneLines(settings.timezone, utcMidnight(addDays(first, -1)), utcMidnight(addDays(afterLast, 1))),
+    ...days.flatMap((day) => dayEvents(day, settings, { stamp, settingsKey, place, ...feed })),
     ...(feed.events ? islamicDayEventLines(days, feed.lang, stamp, String(settings.hijriAdjustment)) : []),
     'END:VCALENDAR',
   ]);
@@ -53,14 +52,7 @@ export function prayerCalendarFeed(input: PrayerFeedInput): string {
 function dayEvents(
   day: PrayerTimesDay,
   settings: PrayerSettings,
-  shared: {
-    stamp: string;
-    settingsKey: string;
-    place: string;
-    offsetAt: OffsetReader;
-    alarm: number | null;
-    lang: NameLanguage;
-  },
+  shared: { stamp: string; settingsKey: string; place: string; alarm: number | null; lang: NameLanguage },
 ): string[] {
   const { timings, timestamps } = day;
   const compactDate = day.date.gregorian.replace(/-/g, '');
@@ -72,7 +64,7 @@ function dayEvents(
       'BEGIN:VEVENT',
       `UID:${compactDate}-${prayer}-${shared.settingsKey}@islamic-data-api`,
       `DTSTAMP:${shared.stamp}`,
-      start(timestamp, settings.timezone, shared.offsetAt),
+      start(timestamp, settings.timezone),
       `SUMMARY:${escapeText(summary)}`,
       `DESCRIPTION:${escapeText(describe(prayer, timings, settings, shared.place))}`,
       'TRANSP:TRANSPARENT',
@@ -88,9 +80,11 @@ const NEAR_A_CHANGE = 3 * 3_600_000;
  * DTSTART on the zone's clock. Within hours of an offset change a local time may occur twice (the
  * clock set back) and RFC 5545 would read the first; such an event starts in UTC instead.
  */
-export function start(timestamp: string, timeZone: string, offsetAt: OffsetReader = offsetReader(timeZone)): string {
+export function start(timestamp: string, timeZone: string): string {
   const instant = Date.parse(timestamp);
-  const offsets = [instant - NEAR_A_CHANGE, instant, instant + NEAR_A_CHANGE].map(offsetAt);
+  const offsets = [instant - NEAR_A_CHANGE, instant, instant + NEAR_A_CHANGE].map((at) =>
+    utcOffsetMinutes(new Date(at), timeZone),
+  );
   if (new Set(offsets).size > 1) return `DTSTART:${utcDateTime(new Date(instant))}`;
   const date = parseIsoDate(timestamp.slice(0, 10), 'date');
   const [hour, minute] = [Number(timestamp.slice(11, 13)), Number(timestamp.slice(14, 16))];

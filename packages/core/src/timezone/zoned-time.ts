@@ -81,32 +81,6 @@ function offsetAt(formatter: Intl.DateTimeFormat, time: number): number {
   return match[1] === '-' ? -minutes : minutes;
 }
 
-const DAY_MS = 86_400_000;
-
-/** The zone's offset from UTC at an instant (epoch milliseconds), in minutes. */
-export type OffsetReader = (instant: number) => number;
-
-/**
- * A reader of the zone's offsets for many instants (a calendar feed's events and its VTIMEZONE): the offsets at
- * the UTC midnights are read once each and kept; an instant in a day whose two midnights share an offset has it,
- * and only an instant in a day with a change is read from Intl. It assumes what the feeds' VTIMEZONE already
- * does: a zone's offset changes at most once within a day.
- */
-export function offsetReader(timeZone: string): OffsetReader {
-  const atMidnight = new Map<number, number>();
-  const midnightOffset = (day: number) => {
-    let offset = atMidnight.get(day);
-    if (offset === undefined) atMidnight.set(day, (offset = utcOffsetMinutes(new Date(day * DAY_MS), timeZone)));
-    return offset;
-  };
-  return (instant) => {
-    const day = Math.floor(instant / DAY_MS);
-    const offset = midnightOffset(day);
-    if (instant === day * DAY_MS || midnightOffset(day + 1) === offset) return offset;
-    return utcOffsetMinutes(new Date(instant), timeZone);
-  };
-}
-
 function zonedDateTime(
   instant: Date,
   timeZone: string,
