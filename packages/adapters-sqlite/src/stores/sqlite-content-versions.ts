@@ -41,7 +41,7 @@ const walIndexFiles = new Map<string, number>();
  * In WAL mode (every database the adapter opens): the WAL-index header at the start of the `-shm` file, which
  * every commit rewrites before it returns and which every connection to the file maps and shares
  * (https://sqlite.org/walformat.html, "The WAL-Index Header"). One `pread`: `pragma data_version` opens a read
- * transaction to answer (two locks and a `stat` of the file, 2.6 to 8 µs measured, against about 1 µs).
+ * transaction to answer (two locks and a `stat` of the file: 2.6 to 8.4 µs measured, against 1.5 µs for the read).
  *
  * Otherwise, or once the connection is closed (so that it throws as before): `data_version`, which changes when
  * another connection commits, and `total_changes()`, when this one writes.
