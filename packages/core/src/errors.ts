@@ -34,8 +34,8 @@ export class AppError extends Error {
 
 /**
  * A refusal the caller expects to answer (a missing key, a parameter out of range), made without a stack trace:
- * refusals are answered with their code and never logged, and capturing the stack cost most of a refused request's
- * time (about 4 µs of 5 for an `AppError`, measured).
+ * refusals are answered with their code and never logged, and capturing the stack is most of the cost of making
+ * one (about 4 µs of 5 for an `AppError`, measured).
  */
 export function withoutStack<E extends Error>(make: () => E): E {
   const limit = Error.stackTraceLimit;
