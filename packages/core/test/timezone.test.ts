@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { AppError, canonicalTimeZone, resolveTimeZone, timeZoneAt } from '../src/index.js';
 import { BORDER_TOWNS, TZ_LOOKUP_MISSES } from '../src/timezone/border-towns.js';
-import { utcOffsetMinutes, zonedDateTimes, formatZonedIso } from '../src/timezone/zoned-time.js';
+import { offsetReader, utcOffsetMinutes, zonedDateTimes, formatZonedIso } from '../src/timezone/zoned-time.js';
 
 /**
  * Points on both sides of borders, with the zone in force, except tz-lookup's known misses (see
@@ -75,5 +75,23 @@ describe('core: time zones', () => {
     expect(formatZonedIso(readings[1]!)).to.equal('2026-06-01T19:00:00+09:00');
     expect(readings[2]).to.equal(null);
     expect(zonedDateTimes([null, null], 'Asia/Tokyo')).to.deep.equal([null, null]);
+  });
+
+  it('reads through an offset reader the offset Intl gives, at every 7 minutes of a year of changes', () => {
+    // Changes at 02:00 local, at half hours (Lord Howe), at midnight (Santiago, Asuncion) and none (Riyadh).
+    for (const zone of [
+      'Europe/London',
+      'Australia/Lord_Howe',
+      'America/Santiago',
+      'America/Asuncion',
+      'Asia/Riyadh',
+    ]) {
+      const offsetAt = offsetReader(zone);
+      const from = Date.parse('2026-01-01T00:00:00Z');
+      for (let instant = from; instant < from + 366 * 86_400_000; instant += 7 * 60_000) {
+        const expected = utcOffsetMinutes(new Date(instant), zone);
+        if (offsetAt(instant) !== expected) expect.fail(`${zone} at ${new Date(instant).toISOString()}`);
+      }
+    }
   });
 });

@@ -17,11 +17,13 @@ const windowBitsFor = (length: number, min: number, max: number) =>
 
 /**
  * The brotli parameters of a body of `length` bytes: quality 2 in place, 4 in the threadpool, and a window no
- * larger than the body. On hadiths and prayer times (1–2 KB) quality 2 took half the time of quality 4 (25 against
- * 49 µs) for 8 % more bytes (881 against 816). On large answers quality 4 took about half the time of quality 6 for
- * 6–13 % more bytes (a 400 KB surah with three translations: 3.4 against 8.0 ms, 112 against 99 KB; a page of 50
- * hadiths: 0.96 against 1.85 ms, 26.1 against 23.7 KB); quality 5 saved only 15 %. Most large answers are read
- * once (a calendar at random coordinates, a hadith page from a random hadith), so each pays its compression.
+ * larger than the body (at qualities 2 and 4 as fast and as small as the default 4 MB window on the answers
+ * measured; it only bounds what an encoder may hold). On hadiths and prayer times (1–2 KB) quality 2 took half
+ * the time of quality 4 (25 against 49 µs) for 8 % more bytes (881 against 816). On large answers quality 4 took
+ * about half the time of quality 6 for 6–13 % more bytes (a 400 KB surah with three translations: 3.4 against
+ * 8.0 ms, 112 against 99 KB; a page of 50 hadiths: 0.96 against 1.85 ms, 26.1 against 23.7 KB); quality 5 saved
+ * only 15 %. Most large answers are read once (a calendar at random coordinates, a hadith page from a random
+ * hadith), so each pays its compression.
  */
 export const brotliParameters = (length: number) => ({
   [constants.BROTLI_PARAM_QUALITY]: length <= COMPRESS_IN_PLACE_BYTES ? 2 : 4,
@@ -33,7 +35,8 @@ export const brotliParameters = (length: number) => ({
 /**
  * gzip level 6 with a window (and a hash table: memLevel) sized to the body: zlib's default (32 KB window,
  * memLevel 8) allocates about 256 KB per stream and clears its hash table, far more than a 2 KB answer needs.
- * The window still holds the whole body: on the answers tried (1 to 33 KB) the output was as small as before.
+ * The window still holds the whole body: on the answers tried (1 to 33 KB) the output was as small and as fast
+ * to make as before; what changes is the memory each stream takes.
  */
 export function gzipOptions(length: number): ZlibOptions {
   // zlib's deflate needs a window at least 262 bytes (MIN_LOOKAHEAD) larger than what it looks back over.
