@@ -46,6 +46,29 @@ describe('core: time zones', () => {
     expect(formatZonedIso(after!)).to.equal('2026-03-29T02:30:00+01:00');
   });
 
+  it("answers Intl's own offset at every second of the hour either side of a clock change", () => {
+    const intlOffset = (time: number, format: Intl.DateTimeFormat) => {
+      const name = format.formatToParts(time).find((part) => part.type === 'timeZoneName')!.value;
+      const match = /GMT(?:([+-])(\d{2}):(\d{2}))?/.exec(name)!;
+      return match[1] === undefined ? 0 : (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
+    };
+    // Spring and autumn in London, Lord Howe's half-hour change, a change at local midnight (Santiago), and
+    // Casablanca's clock set back for Ramadan.
+    for (const [zone, change] of [
+      ['Europe/London', '2026-03-29T01:00:00Z'],
+      ['Europe/London', '2026-10-25T01:00:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'],
+      ['America/Santiago', '2026-04-05T03:00:00Z'],
+      ['Africa/Casablanca', '2026-02-15T02:00:00Z'],
+    ] as const) {
+      const at = Date.parse(change);
+      const format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+      for (let time = at - 3_600_000; time <= at + 3_600_000; time += 1_000)
+        if (utcOffsetMinutes(new Date(time), zone) !== intlOffset(time, format))
+          expect.fail(`${zone} at ${new Date(time).toISOString()}`);
+    }
+  });
+
   it('keeps nulls in place', () => {
     const readings = zonedDateTimes([null, new Date('2026-06-01T10:00:00Z'), null], 'Asia/Tokyo');
     expect(readings[0]).to.equal(null);
