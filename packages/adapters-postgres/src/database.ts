@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { namingStatements, StatementNames } from './named-statements.js';
 import type { Database } from './schema.js';
 
 export interface PostgresDatabase {
@@ -34,6 +35,8 @@ const types = {
 /** Connects a pool to `url` (`postgres://user:password@host:port/database`). Nothing is read until first use. */
 export function openPostgresDatabase(url: string, options: PostgresOptions = {}): PostgresDatabase {
   const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, types });
+  const names = new StatementNames();
+  pool.on('connect', (client) => namingStatements(client, names));
   const { onQuery } = options;
   if (onQuery) {
     pool.on('connect', (client) => {

@@ -12,9 +12,9 @@ import {
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../schema.js';
 import { englishStems } from './english-stems.js';
-import { markedRanges } from './mark-matches.js';
+import { markedRanges, textWords } from './mark-matches.js';
 import { withSearchBudget } from './search-budget.js';
-import { searchQueryOf, searchWordsOf } from './search-vector.js';
+import { MAX_WORD, searchQueryOf } from './search-vector.js';
 
 /** Which of the two texts of a resource a search reads: the Arabic originals, the translations, or both. */
 const searchesArabic = (search: TextSearch) => search.locale === undefined || search.locale === ARABIC_LOCALE;
@@ -32,10 +32,22 @@ const queryStems = (trx: Kysely<Database>, search: TextSearch) =>
     search.terms.flatMap((term) => term.words.map(comparableWord)),
   );
 
+/** core's comparableWord, remembered for the words of one page of hits (most of which repeat). */
+function comparableMemo(): (word: string) => string {
+  const known = new Map<string, string>();
+  return (word) => {
+    let comparable = known.get(word);
+    if (comparable === undefined) known.set(word, (comparable = comparableWord(word)));
+    return comparable;
+  };
+}
+
 /**
  * The snippets of a page of hits: the matches marked in the original text (markedRanges: each word or
- * whole phrase, an English word also by its stem, with the stems of the hits' words read in one query)
- * and cut by core's buildSnippet, as SQLite's highlight() and the in-memory stores do.
+ * whole phrase, an English word also by its stem) and cut by core's buildSnippet, as SQLite's highlight()
+ * and the in-memory stores do. Each text's words are read once. Only the words of English hits that could
+ * share a stem with a word of the query are stemmed (in one query): Snowball's English stemmer rewrites
+ * endings only, so a word and its stem begin with the same letter.
  */
 async function snippetsOf(
   trx: Kysely<Database>,
@@ -43,16 +55,17 @@ async function snippetsOf(
   search: TextSearch,
   stems: ReadonlyMap<string, string>,
 ): Promise<string[]> {
-  const english = hits.filter((hit) => isStemmedLocale(hit.locale));
-  const all = new Map([
-    ...stems,
-    ...(await englishStems(
-      trx,
-      english.flatMap((hit) => searchWordsOf(hit.text)),
-    )),
-  ]);
-  return hits.map((hit) =>
-    buildSnippet(hit.text, markedRanges(hit.text, search.terms, isStemmedLocale(hit.locale) ? all : undefined)),
+  const comparable = comparableMemo();
+  const words = hits.map((hit) => textWords(hit.text, comparable));
+  const stemmed = hits.map((hit) => isStemmedLocale(hit.locale));
+  const initials = new Set([...stems.values()].map((stem) => stem[0]));
+  const candidates = words
+    .filter((_, i) => stemmed[i])
+    .flatMap((each) => each.map((word) => word.comparable))
+    .filter((word) => word.length <= MAX_WORD && initials.has(word[0]));
+  const all = new Map([...stems, ...(await englishStems(trx, candidates))]);
+  return hits.map((hit, i) =>
+    buildSnippet(hit.text, markedRanges(words[i]!, search.terms, stemmed[i] ? all : undefined)),
   );
 }
 

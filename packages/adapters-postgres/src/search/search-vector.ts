@@ -6,7 +6,7 @@ import { STEM_MARK } from './english-stems.js';
 /** PostgreSQL keeps positions up to 16,383; later words share the last one (they still match, phrases may not). */
 const MAX_POSITION = 16_383;
 /** A lexeme may hold at most 2,046 bytes; no real word comes near. */
-const MAX_WORD = 500;
+export const MAX_WORD = 500;
 
 const quoted = (word: string) => `'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 
