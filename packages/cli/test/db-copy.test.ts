@@ -87,6 +87,16 @@ describe('cli: db copy --to postgres://… (a SQLite deployment into an empty Po
     expect(after).to.deep.equal(before);
   });
 
+  it('leaves every copied table vacuumed and analyzed: the first queries are planned on its statistics', async () => {
+    const { rows } = await target.pool.query<{ relname: string; vacuumed: boolean; analyzed: boolean }>(
+      `select relname, last_vacuum is not null as vacuumed, last_analyze is not null as analyzed
+       from pg_stat_user_tables`,
+    );
+    const byTable = new Map(rows.map((row) => [row.relname, row]));
+    for (const table of Object.keys(copied.rows))
+      expect(byTable.get(table), table).to.include({ vacuumed: true, analyzed: true });
+  });
+
   it('goes on numbering audit entries after the copied ones', async () => {
     const last = (await postgresStores(target.db).audit.list({ limit: 1 }))[0]!;
     const next = await postgresStores(target.db).audit.append(anAuditEntry());

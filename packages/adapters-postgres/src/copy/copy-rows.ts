@@ -82,3 +82,12 @@ export async function finishCopy(trx: Kysely<Database>): Promise<void> {
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce(max(id), 0) + 1, false)
       from ${sql.table(table)}`.execute(trx);
 }
+
+/**
+ * After the copy, outside its transaction: marks the copied rows' pages visible to all and gathers the planner's
+ * statistics. Without it the first queries are planned on empty-table estimates, and autovacuum does the same work
+ * a minute later, under whatever load the new deployment has by then.
+ */
+export async function vacuumAnalyze(db: Kysely<Database>): Promise<void> {
+  await sql`vacuum (analyze)`.execute(db);
+}

@@ -6,6 +6,7 @@ import {
   insertCopiedRows,
   migrateToLatest,
   openPostgresDatabase,
+  vacuumAnalyze,
 } from '@islamic-data/adapters-postgres';
 import { countTableRows, inReadSnapshot, tableRows, type SqliteDatabase } from '@islamic-data/adapters-sqlite';
 
@@ -20,7 +21,7 @@ export interface CopyReport {
 /**
  * Copies every table of a SQLite deployment into an empty PostgreSQL database (migrated first), in
  * one PostgreSQL transaction from one SQLite read snapshot, then checks that each table holds as
- * many rows on both sides. A failure leaves the target as empty as it was.
+ * many rows on both sides and vacuums and analyzes them. A failure leaves the target as empty as it was.
  */
 export async function copyToPostgres(source: SqliteDatabase, url: string): Promise<CopyReport> {
   if (!/^postgres(ql)?:\/\//.test(url))
@@ -46,6 +47,7 @@ export async function copyToPostgres(source: SqliteDatabase, url: string): Promi
       if (copied !== expected[table])
         throw new Error(`${table}: ${expected[table]} rows in SQLite but ${copied} in PostgreSQL after the copy.`);
     }
+    await vacuumAnalyze(target.db);
     return { target: target.name, rows: expected, ms: Date.now() - started };
   } finally {
     await target.close();
