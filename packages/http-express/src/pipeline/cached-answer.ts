@@ -20,40 +20,14 @@ export interface CacheSlot {
 const visibilityOf = (route: RouteDefinition, key: ApiKeyRecord | null) =>
   route.resource === null ? 'open' : canSeeUnpublished(key) ? 'editor' : 'reader';
 
-/** A route's parameter names in the order its cache keys list them (sorted), and never the key itself. */
-interface ParameterNames {
-  params: string[];
-  query: string[];
-}
-
-const parameterNamesByRoute = new WeakMap<RouteDefinition, ParameterNames>();
-
-function parameterNamesOf(route: RouteDefinition): ParameterNames {
-  let names = parameterNamesByRoute.get(route);
-  if (!names) {
-    const declared = (part: 'params' | 'query') => Object.keys(route[part]?.properties ?? {}).sort();
-    const query = declared('query').filter((name) => !(route.keyInQuery && name === 'key'));
-    names = { params: declared('params'), query };
-    parameterNamesByRoute.set(route, names);
-  }
-  return names;
-}
-
-/** The pairs of `values` whose names are listed, in their order. */
-function listed(names: string[], values: Record<string, unknown>): [string, unknown][] {
-  const pairs: [string, unknown][] = [];
-  for (const name of names) if (name in values) pairs.push([name, values[name]]);
-  return pairs;
-}
-
 /**
- * The parameters the handler is given, in one spelling: sorted, coerced, defaults filled (the validation step
- * leaves out every query parameter the route does not declare, a cache buster or a misspelling), and never the
- * key itself. The names are sorted once per route, not per request.
+ * The parameters the handler is given, in one spelling: validation lists them by sorted name, coerced, defaults
+ * filled, and leaves out every query parameter the route does not declare (a cache buster or a misspelling); the
+ * key itself is left out here.
  */
 function canonicalParameters(route: RouteDefinition, input: ValidatedInput): string {
-  const names = parameterNamesOf(route);
-  return JSON.stringify([listed(names.params, input.params), listed(names.query, input.query)]);
+  const query = Object.entries(input.query).filter(([name]) => !(route.keyInQuery && name === 'key'));
+  return JSON.stringify([Object.entries(input.params), query]);
 }
 
 /**

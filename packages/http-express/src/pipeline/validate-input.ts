@@ -62,6 +62,13 @@ export interface ValidatedInput {
 
 const DECIMAL_INTEGER = /^-?\d+$/;
 
+/** The values of `values` whose names are listed, in the order of the list. */
+function listed(names: string[], values: Record<string, unknown>): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const name of names) if (name in values) picked[name] = values[name];
+  return picked;
+}
+
 /**
  * The route's validation, compiled once: checks (and coerces, for query and path) each part against its
  * schema, naming the first offending parameter or field. Integers in the query and path are decimal digits
@@ -72,8 +79,10 @@ export function inputValidation(route: RouteDefinition): (sent: SentInput) => Va
   const declaredParams = Object.keys(route.params?.properties ?? {});
   const undeclared = pathParameters.filter((name) => !declaredParams.includes(name));
   if (undeclared.length > 0) throw new Error(`${route.method} ${route.path}: no schema for ${undeclared.join(', ')}.`);
-  // The handler reads the query parameters the route declares, and only those: what the cache keys on.
-  const declaredQuery = Object.keys(route.query?.properties ?? {});
+  // The handler reads the query parameters the route declares, and only those: what the cache keys on. Both parts
+  // come out listed in the order of their sorted names, so that one request has one spelling.
+  const declaredQuery = Object.keys(route.query?.properties ?? {}).sort();
+  const sortedParams = [...declaredParams].sort();
   const validators = (['query', 'params', 'body'] as const).flatMap((part) => {
     const schema = route[part];
     return schema ? [{ part, validate: partValidator(part, schema), integers: integerProperties(schema) }] : [];
@@ -97,9 +106,8 @@ export function inputValidation(route: RouteDefinition): (sent: SentInput) => Va
       }
       validate(input[part]);
     }
-    const declared: Record<string, unknown> = {};
-    for (const name of declaredQuery) if (name in input.query) declared[name] = input.query[name];
-    input.query = declared;
+    input.query = listed(declaredQuery, input.query);
+    input.params = listed(sortedParams, input.params);
     return input;
   };
 }
