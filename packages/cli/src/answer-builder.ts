@@ -1,10 +1,14 @@
+import { AppError } from '@islamic-data/core';
 import type { AnswerBuilder, BuiltAnswer } from '@islamic-data/http-express';
 import { Worker } from 'node:worker_threads';
 import type { AnswerWorkerData, BuildReply, BuildRequest, StoreCall } from './answer-worker.js';
 
-interface Waiting {
+interface Build {
+  request: BuildRequest;
   resolve(answer: BuiltAnswer): void;
   reject(error: Error): void;
+  /** Built again, alone in a new worker, after the worker failed while building it beside others. */
+  alone?: true;
 }
 
 /** Builds the worker has in hand at once: enough to overlap one's database reads with another's serialising. */
@@ -16,43 +20,48 @@ const BUILDS_AT_ONCE = 4;
  * the small answers go on meanwhile. The body comes back by moving its memory. The thread's heap is bounded
  * (`heapMegabytes`), and so is what it builds at once (`BUILDS_AT_ONCE`; the rest wait their turn here, as
  * messages not yet sent): a hundred answers built side by side outgrew a 64 MB heap. A worker that fails or exits
- * fails what it was building (500) and the next build starts a new one. With `onStoreCall` (METRICS_PORT), the
- * worker times its database calls and sends them back.
+ * (out of heap, most likely) is replaced, and each build it had in hand is built again alone, so that one answer too
+ * large for the heap does not take the others down with it; a build that fails alone is refused as
+ * SERVICE_UNAVAILABLE (503). With `onStoreCall` (METRICS_PORT), the worker times its database calls and sends them
+ * back; `onWorkerFailure` is told each failure (the server logs it).
  */
 export class WorkerAnswerBuilder implements AnswerBuilder {
   private worker: Worker | undefined;
   private next = 0;
   /** Builds sent to the worker and not yet answered. */
-  private readonly waiting = new Map<number, Waiting>();
-  /** Builds not sent yet, first come first sent. */
-  private readonly queued: { request: BuildRequest; waiting: Waiting }[] = [];
+  private readonly waiting = new Map<number, Build>();
+  /** Builds not sent yet, first come first sent (those to build again alone first). */
+  private readonly queued: Build[] = [];
 
   constructor(
     private readonly heapMegabytes: number,
     private readonly onStoreCall?: (...call: StoreCall) => void,
+    private readonly onWorkerFailure?: (error: Error) => void,
   ) {}
 
   build(route: string, input: BuildRequest['input'], key: BuildRequest['key']): Promise<BuiltAnswer> {
     const request: BuildRequest = { id: this.next++, route, input, key };
     return new Promise<BuiltAnswer>((resolve, reject) => {
-      this.queued.push({ request, waiting: { resolve, reject } });
+      this.queued.push({ request, resolve, reject });
       this.sendQueued();
     });
   }
 
   private sendQueued(): void {
-    while (this.waiting.size < BUILDS_AT_ONCE && this.queued.length > 0) {
-      const { request, waiting } = this.queued.shift()!;
+    const buildingAlone = () => [...this.waiting.values()].some((build) => build.alone);
+    while (this.waiting.size < BUILDS_AT_ONCE && this.queued.length > 0 && !buildingAlone()) {
+      if (this.queued[0]!.alone && this.waiting.size > 0) return;
+      const build = this.queued.shift()!;
       const worker = (this.worker ??= this.start());
-      this.waiting.set(request.id, waiting);
-      worker.postMessage(request);
+      this.waiting.set(build.request.id, build);
+      worker.postMessage(build.request);
     }
   }
 
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
-    for (const { waiting } of this.queued.splice(0)) waiting.reject(new Error('The answer builder is closed.'));
+    for (const build of this.queued.splice(0)) build.reject(new Error('The answer builder is closed.'));
     await worker?.terminate();
   }
 
@@ -64,10 +73,10 @@ export class WorkerAnswerBuilder implements AnswerBuilder {
     worker.unref();
     worker.on('message', (reply: BuildReply) => {
       for (const call of reply.storeCalls) this.onStoreCall?.(...call);
-      const waiting = this.waiting.get(reply.id);
+      const build = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
-      if ('failure' in reply) waiting?.reject(new Error(reply.failure));
-      else waiting?.resolve(reply.answer);
+      if ('failure' in reply) build?.reject(new Error(reply.failure));
+      else build?.resolve(reply.answer);
       this.sendQueued();
     });
     worker.on('error', (error) => this.fail(worker, error));
@@ -78,8 +87,18 @@ export class WorkerAnswerBuilder implements AnswerBuilder {
   private fail(worker: Worker, error: Error): void {
     if (this.worker !== worker) return;
     this.worker = undefined;
-    for (const waiting of this.waiting.values()) waiting.reject(error);
+    this.onWorkerFailure?.(error);
+    const inHand = [...this.waiting.values()];
     this.waiting.clear();
+    const again = inHand.filter((build) => !(build.alone || inHand.length === 1));
+    for (const build of inHand.filter((each) => !again.includes(each))) build.reject(tooLargeToBuild());
+    this.queued.unshift(...again.map((build) => ({ ...build, alone: true as const })));
     this.sendQueued();
   }
 }
+
+const tooLargeToBuild = () =>
+  new AppError(
+    'SERVICE_UNAVAILABLE',
+    "This answer could not be built within the server's memory (MEMORY_BUDGET_MB); try again later.",
+  );

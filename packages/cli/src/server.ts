@@ -72,6 +72,7 @@ export async function startServer(config: Config, options: CompositionOptions = 
   const answerBuilder = new WorkerAnswerBuilder(
     memoryShares(config.memoryBudgetMegabytes).answerWorkerHeapMegabytes,
     metrics && ((store, method, ms) => metrics.recordStoreCall(store, method, ms)),
+    (error) => deps.logger.error({ err: error }, 'the answer worker failed; its builds are made again alone'),
   );
   const app = createApp({
     ...deps,

@@ -1,0 +1,67 @@
+import { AppError } from '@islamic-data/core';
+import type { BuiltAnswer } from '@islamic-data/http-express';
+import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WorkerAnswerBuilder } from '../src/answer-builder.js';
+import { SEEDED_COLLECTION, seedSyntheticContent } from './content-seed.js';
+
+const SMALL_HEAP_MB = 32;
+/** A synthetic collection whose download (about 16 MB of JSON) cannot be built in a 32 MB heap. */
+const HADITHS = 2000;
+const longText = (number: number) => `Synthetic hadith ${number}. `.repeat(300);
+
+const surah = (builder: WorkerAnswerBuilder, n: number) =>
+  builder.build('GET /quran/surahs/{surah}/ayahs', { params: { surah: n }, query: {}, body: undefined }, null);
+const download = (builder: WorkerAnswerBuilder) =>
+  builder.build(
+    'GET /translations/hadith/{collection}/{lang}',
+    { params: { collection: SEEDED_COLLECTION, lang: 'ar' }, query: {}, body: undefined },
+    null,
+  );
+const bodyOf = (answer: BuiltAnswer) => ('body' in answer ? JSON.parse(Buffer.from(answer.body).toString()) : answer);
+
+describe('the answer worker: a build too large for its heap', function () {
+  this.timeout(120_000);
+  let dir: string;
+  let databasePath: string | undefined;
+  let builder: WorkerAnswerBuilder;
+  const failures: Error[] = [];
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'answer-builder-'));
+    const file = join(dir, 'content.db');
+    await seedSyntheticContent(file, { hadiths: HADITHS, textAr: longText });
+    // The worker reads the server's configuration from the environment it starts with.
+    databasePath = process.env.DATABASE_PATH;
+    process.env.DATABASE_PATH = file;
+    builder = new WorkerAnswerBuilder(SMALL_HEAP_MB, undefined, (error) => failures.push(error));
+  });
+
+  after(async () => {
+    await builder.close();
+    if (databasePath === undefined) delete process.env.DATABASE_PATH;
+    else process.env.DATABASE_PATH = databasePath;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is refused as SERVICE_UNAVAILABLE, and the builds beside it are made again alone and answered', async () => {
+    const [tooLarge, ...surahs] = await Promise.allSettled([download(builder), surah(builder, 1), surah(builder, 2)]);
+    expect(tooLarge.status).to.equal('rejected');
+    const refusal = (tooLarge as PromiseRejectedResult).reason as AppError;
+    expect(refusal).to.be.instanceOf(AppError);
+    expect(refusal.code).to.equal('SERVICE_UNAVAILABLE');
+    expect(surahs.map((settled) => settled.status)).to.deep.equal(['fulfilled', 'fulfilled']);
+    const [first, second] = surahs.map((settled) => bodyOf((settled as PromiseFulfilledResult<BuiltAnswer>).value));
+    expect(first.data[0].surah).to.equal(1);
+    expect(second.data[0].surah).to.equal(2);
+    expect(failures.length).to.be.at.least(1);
+    expect(failures[0]!.message).to.match(/memory/i);
+  });
+
+  it('builds the next answers in a new worker', async () => {
+    const answer = bodyOf(await surah(builder, 3));
+    expect(answer.data[0].surah).to.equal(3);
+  });
+});
