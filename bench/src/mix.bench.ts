@@ -434,6 +434,7 @@ interface RoundMeasure {
   rps: number;
   overall: LatencySummary;
   byKind: Record<string, LatencySummary>;
+  /** Requests not answered (a failure or a timeout) and those answered with a 5xx status. */
   errors: number;
   notSent: number;
   seconds: number;
@@ -451,7 +452,7 @@ function measureOf(result: RunResult, kindOf: Uint8Array, kinds: string[], rss: 
     rps: overall.answered / Math.max(result.seconds, 1e-9),
     overall,
     byKind,
-    errors: result.errors,
+    errors: result.errors + result.statuses.filter((status) => status >= 500).length,
     notSent: result.notSent,
     seconds: result.seconds,
     peakRssMb: rss,
