@@ -16,7 +16,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLI_MAIN } from '@islamic-data/cli/process';
+import { CLI_MAIN, serverMemoryEnv } from '@islamic-data/cli/process';
 import { createReadKey, importAllData, seedMosques } from './bench-data.js';
 import { BENCH_SCENARIOS, searchBenchScenarios, type BenchScenario } from './bench-scenarios.js';
 import { searchScenarios } from './search-scenarios.js';
@@ -50,7 +50,15 @@ export async function startServer(
   const flags = profile && PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [];
   const child = spawn(process.execPath, [...flags, CLI_MAIN, 'serve'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, DATABASE_PATH: databasePath, PORT: String(port), HOST: '127.0.0.1', ...env },
+    // Started as `npm start` starts it: with glibc's malloc settings and V8's (packages/cli/src/memory-env.ts).
+    env: {
+      ...process.env,
+      ...serverMemoryEnv(process.env),
+      DATABASE_PATH: databasePath,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+    },
   });
   const origin = `http://127.0.0.1:${port}`;
   for (let waited = 0; ; waited += 100) {
