@@ -17,7 +17,8 @@ const BUILDS_AT_ONCE = 4;
 /**
  * Builds the answers of `large` routes (whole surahs, juz and pages, hadith pages, calendars, downloads) in one
  * worker thread with its own database connection: their reads and serialisation never hold the event loop, so
- * the small answers go on meanwhile. The body comes back by moving its memory. The thread's heap is bounded
+ * the small answers go on meanwhile. The body, with its entity tag and its variant in the coding the request
+ * prefers (hashed and compressed there too), comes back by moving its memory. The thread's heap is bounded
  * (`heapMegabytes`), and so is what it builds at once (`BUILDS_AT_ONCE`; the rest wait their turn here, as
  * messages not yet sent): a hundred answers built side by side outgrew a 64 MB heap. A worker that fails or exits
  * (out of heap, most likely) is replaced, and each build it had in hand is built again alone, so that one answer too
@@ -39,8 +40,14 @@ export class WorkerAnswerBuilder implements AnswerBuilder {
     private readonly onWorkerFailure?: (error: Error) => void,
   ) {}
 
-  build(route: string, input: BuildRequest['input'], key: BuildRequest['key']): Promise<BuiltAnswer> {
-    const request: BuildRequest = { id: this.next++, route, input, key };
+  build(
+    route: string,
+    input: BuildRequest['input'],
+    key: BuildRequest['key'],
+    acceptEncoding?: string,
+    storeAt?: string,
+  ): Promise<BuiltAnswer> {
+    const request: BuildRequest = { id: this.next++, route, input, key, acceptEncoding, storeAt };
     return new Promise<BuiltAnswer>((resolve, reject) => {
       this.queued.push({ request, resolve, reject });
       this.sendQueued();

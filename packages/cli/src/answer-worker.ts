@@ -10,6 +10,8 @@ export interface BuildRequest {
   route: string;
   input: Parameters<ReturnType<typeof answerBuilding>>[1];
   key: Parameters<ReturnType<typeof answerBuilding>>[2];
+  acceptEncoding?: string;
+  storeAt?: string;
 }
 
 /** One store method's call, timed (with METRICS_PORT): the store, the method, milliseconds. */
@@ -40,19 +42,27 @@ const ready = Promise.resolve().then(() => {
   return answerBuilding(apiRoutes, { ...deps, ...timed });
 });
 
-/** A body the worker sends by moving its memory, not by copying it: one that owns the whole of its buffer. */
-function owned(body: Uint8Array): Uint8Array {
-  return body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : new Uint8Array(body);
+/** Bytes the worker sends by moving their memory, not by copying them: bytes that own the whole of their buffer. */
+function owned(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
 }
 
 parentPort!.on('message', (request: BuildRequest) => {
   void (async () => {
     try {
-      const answer = await (await ready)(request.route, request.input, request.key);
+      const answer = await (
+        await ready
+      )(request.route, request.input, request.key, request.acceptEncoding, request.storeAt);
       if ('body' in answer) {
         const body = owned(answer.body);
-        const reply: BuildReply = { id: request.id, answer: { ...answer, body }, storeCalls: takeStoreCalls() };
-        parentPort!.postMessage(reply, [body.buffer as ArrayBuffer]);
+        const variant = answer.variant && { ...answer.variant, bytes: owned(answer.variant.bytes) };
+        const moved = variant ? [body.buffer, variant.bytes.buffer] : [body.buffer];
+        const reply: BuildReply = {
+          id: request.id,
+          answer: { ...answer, body, variant },
+          storeCalls: takeStoreCalls(),
+        };
+        parentPort!.postMessage(reply, moved as ArrayBuffer[]);
       } else parentPort!.postMessage({ id: request.id, answer, storeCalls: takeStoreCalls() } satisfies BuildReply);
     } catch (error) {
       const failure = (error as Error)?.message ?? String(error);

@@ -2,10 +2,13 @@ import { importQuran } from '@islamic-data/core';
 import { composeTestDependencies, type TestComposition } from '@islamic-data/test-composition';
 import { aSyntheticQuranSource } from '@islamic-data/test-fixtures';
 import { expect } from 'chai';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { createApp, type HttpApp } from '../app.js';
 import { apiRoutes } from '../routes/index.js';
-import { answerBuilding, type AnswerBuilder } from './build-answer.js';
+import { answerBuilding, type AnswerBuilder, type BuiltAnswer } from './build-answer.js';
 
 /**
  * The answers of `large` routes are built by the app's answer builder (a worker thread in the server; here the
@@ -18,6 +21,7 @@ describe('pipeline: answers of large routes built by the answer builder', () => 
   let local: HttpApp;
   let key: string;
   const asked: string[] = [];
+  const answered: BuiltAnswer[] = [];
 
   before(async () => {
     composition = await composeTestDependencies({ engine: 'in-memory', rateLimitPerMinute: 1_000 });
@@ -25,11 +29,13 @@ describe('pipeline: answers of large routes built by the answer builder', () => 
     await importQuran(deps, aSyntheticQuranSource({ languages: ['en'] }));
     const build = answerBuilding(apiRoutes, deps);
     const answerBuilder: AnswerBuilder = {
-      build: async (route, input, viewer) => {
+      build: async (route, input, viewer, acceptEncoding, storeAt) => {
         asked.push(route);
         // Let concurrent misses of one answer meet before it is built.
         await new Promise((resolve) => setTimeout(resolve, 20));
-        return build(route, input, viewer);
+        const answer = await build(route, input, viewer, acceptEncoding, storeAt);
+        answered.push(answer);
+        return answer;
       },
     };
     built = createApp({ ...deps, answerBuilder });
@@ -37,7 +43,10 @@ describe('pipeline: answers of large routes built by the answer builder', () => 
     ({ key } = await composition.issueKey());
   });
   after(() => composition.close());
-  beforeEach(() => (asked.length = 0));
+  beforeEach(() => {
+    asked.length = 0;
+    answered.length = 0;
+  });
 
   const get = (app: HttpApp, url: string, encoding = 'identity') =>
     request(app).get(url).set('X-API-Key', key).set('Accept-Encoding', encoding);
@@ -52,6 +61,48 @@ describe('pipeline: answers of large routes built by the answer builder', () => 
     }
     expect(asked).to.deep.equal(['GET /quran/surahs/{surah}/ayahs', 'GET /translations/quran/{lang}']);
   });
+
+  it('sends the variant the builder made in the coding the request prefers, as an answer built in place', async () => {
+    const decode = { br: brotliDecompressSync, gzip: gunzipSync };
+    const cases = [
+      ['/api/v1/quran/surahs/2/ayahs', 'gzip, br', 'br'],
+      ['/api/v1/quran/juz/1', 'gzip', 'gzip'],
+    ] as const;
+    for (const [url, acceptEncoding, coding] of cases) {
+      const [fromBuilder, inPlace] = [
+        await onTheWire(built, url, acceptEncoding),
+        await onTheWire(local, url, acceptEncoding),
+      ];
+      const made = answered.at(-1)!;
+      expect('variant' in made && made.variant?.coding).to.equal(coding);
+      expect(fromBuilder.headers['content-encoding']).to.equal(coding);
+      expect(fromBuilder.headers.etag)
+        .to.equal(inPlace.headers.etag)
+        .and.to.match(new RegExp(`-${coding}"$`));
+      expect(decode[coding](fromBuilder.body).equals(decode[coding](inPlace.body))).to.equal(true);
+    }
+  });
+
+  /** A GET over a socket, as sent: no decompression. */
+  async function onTheWire(app: HttpApp, url: string, acceptEncoding: string) {
+    const server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      return await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers = { 'X-API-Key': key, 'Accept-Encoding': acceptEncoding };
+        http
+          .get(`http://127.0.0.1:${(server.address() as AddressInfo).port}${url}`, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
 
   it('builds one answer once for concurrent misses of it', async () => {
     const url = '/api/v1/quran/juz/1?translations=en';

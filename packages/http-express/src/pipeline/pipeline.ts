@@ -132,21 +132,28 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     input: ValidatedInput,
     slot: CacheSlot | null,
   ): Promise<{ representation: KeptRepresentation } | { status: number; data: unknown }> {
+    const builder = route.large ? deps.answerBuilder : undefined;
+    // The builder writes a large body to the file it is kept in, off the event loop.
+    const storeAt = builder && slot !== null ? options.files?.nextPath() : undefined;
     const built = receivedAnswer(
-      route.large && deps.answerBuilder
-        ? await deps.answerBuilder.build(routeId(route), input, ctx.key)
+      builder
+        ? await builder.build(routeId(route), input, ctx.key, ctx.req.headers['accept-encoding'], storeAt)
         : await buildAnswer(route, input, ctx.key, deps),
     );
     if ('status' in built) return built;
-    const body = Buffer.from(built.body.buffer, built.body.byteOffset, built.body.byteLength);
+    const { body, made } = built;
     const inFiles =
       slot !== null &&
       options.files !== undefined &&
       body.length >= STORE_FROM_BYTES &&
       options.cache.accepts(body.length, true);
+    if (made?.file && !inFiles) {
+      options.files!.remove(made.file);
+      made.file = undefined;
+    }
     const representation = inFiles
-      ? new StoredRepresentation(options.files!, body, built.headers)
-      : new Representation(body, built.headers);
+      ? new StoredRepresentation(options.files!, body, built.headers, made)
+      : new Representation(body, built.headers, made);
     if (slot) answers.keep(slot, representation);
     return { representation };
   }

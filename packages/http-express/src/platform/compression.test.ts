@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { compress } from './compression.js';
-import { Representation, type KeptRepresentation } from './representation.js';
+import { compress, compressSync } from './compression.js';
+import { entityTag, Representation, type KeptRepresentation } from './representation.js';
 import { RepresentationFiles, StoredRepresentation } from './stored-representation.js';
 
 /** A JSON answer of about `bytes` bytes, in Arabic and English like the API's. */
@@ -94,6 +94,34 @@ describe('http: compressed answers', () => {
               expect(Number(sent['content-length']), `round ${round}`).to.equal(bytes.length);
               expect(decode(coding, bytes).equals(body), `${acceptEncoding} round ${round}`).to.equal(true);
             }
+          }
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('sends the variant made beside a body (by the answer worker) as the body it names, with its tag', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'islamic-data-compression-'));
+    try {
+      const files = RepresentationFiles.open(dir);
+      for (const body of [anAnswerBody(30_000), anAnswerBody(300_000)]) {
+        const headers = { 'Content-Type': 'application/json; charset=utf-8' };
+        const made = () => ({
+          etag: entityTag(body),
+          variant: { coding: 'br' as const, bytes: compressSync('br', body) },
+        });
+        const stored = new StoredRepresentation(files, body, headers, made());
+        const kept: KeptRepresentation[] = [new Representation(body, headers, made()), stored];
+        for (const representation of kept) {
+          // The first from memory; the second, once the files are written, a stored one from its file.
+          for (const round of [1, 2]) {
+            const { headers: sent, body: bytes } = await fetchOnce(representation, 'gzip, br');
+            expect(sent['content-encoding']).to.equal('br');
+            expect(sent.etag).to.equal(`"${new Representation(body, headers).etag}-br"`);
+            expect(decode('br', bytes).equals(body), `round ${round}`).to.equal(true);
+            await stored.written;
           }
         }
       }

@@ -62,15 +62,22 @@ function trimmed(bytes: Buffer): Buffer {
   return own;
 }
 
+/**
+ * A body compressed in the calling thread, with the parameters of its size: on the event loop for small bodies,
+ * and by the answer worker for the large answers it builds.
+ */
+export function compressSync(coding: Exclude<ContentCoding, 'identity'>, body: Uint8Array): Buffer {
+  const chunkSize = body.length <= COMPRESS_IN_PLACE_BYTES ? undefined : jobChunkBytes(body.length);
+  return trimmed(
+    coding === 'gzip'
+      ? gzipSync(body, { ...gzipOptions(body.length), chunkSize })
+      : brotliCompressSync(body, { params: brotliParameters(body.length), chunkSize }),
+  );
+}
+
 /** A body compressed: in place when small, else in the libuv threadpool (one job, off the event loop). */
 export function compress(coding: Exclude<ContentCoding, 'identity'>, body: Buffer): Promise<Buffer> | Buffer {
-  if (body.length <= COMPRESS_IN_PLACE_BYTES) {
-    return trimmed(
-      coding === 'gzip'
-        ? gzipSync(body, gzipOptions(body.length))
-        : brotliCompressSync(body, { params: brotliParameters(body.length) }),
-    );
-  }
+  if (body.length <= COMPRESS_IN_PLACE_BYTES) return compressSync(coding, body);
   const chunkSize = jobChunkBytes(body.length);
   const compressed =
     coding === 'gzip'

@@ -1,9 +1,11 @@
 import { expect } from 'chai';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RepresentationCache } from './representation-cache.js';
-import { Representation } from './representation.js';
+import { Representation, type KeptRepresentation } from './representation.js';
 import { RepresentationFiles, StoredRepresentation } from './stored-representation.js';
 
 const anAnswer = (bytes: number) =>
@@ -65,6 +67,59 @@ describe('http: large answers kept in files', () => {
     expect(filesHeld()).to.equal(1);
   });
 
+  it('keeps a variant made beside the body in memory when it is small, and in a file when it is not', async () => {
+    const body = Buffer.from('x'.repeat(400_000));
+    for (const [variantBytes, inMemory, onDisk, written] of [
+      [20_000, 20_000, 400_000, 1],
+      [100_000, 0, 500_000, 2],
+    ] as const) {
+      const cache = new RepresentationCache(1_000_000, 10_000_000);
+      const before = filesHeld();
+      const variant = { coding: 'br' as const, bytes: Buffer.alloc(variantBytes, 1) };
+      const representation = new StoredRepresentation(
+        files,
+        body,
+        { 'Content-Type': 'text/plain' },
+        {
+          etag: 'tag',
+          variant,
+        },
+      );
+      cache.set('v', { representation, versions: null, minute: null });
+      expect(cache.heldBytes).to.be.at.least(400_000 + variantBytes);
+      await representation.written;
+      expect(cache.storedBytes).to.equal(onDisk);
+      expect(cache.heldBytes)
+        .to.be.at.least(inMemory)
+        .and.below(inMemory + 1_000);
+      expect(filesHeld() - before).to.equal(written);
+    }
+  });
+
+  it('counts a body the answer builder wrote to its file on disk from the start, and sends it from there', async () => {
+    const cache = new RepresentationCache(1_000_000, 10_000_000);
+    const body = Buffer.from('y'.repeat(300_000));
+    const file = files.nextPath();
+    writeFileSync(file, body);
+    const representation = new StoredRepresentation(
+      files,
+      body,
+      { 'Content-Type': 'text/plain' },
+      {
+        etag: 'tag',
+        file,
+      },
+    );
+    cache.set('w', { representation, versions: null, minute: null });
+    expect(cache.heldBytes).to.be.below(1_000);
+    expect(cache.storedBytes).to.equal(300_000);
+    const sent = await sendTo(representation);
+    expect(sent.equals(body)).to.equal(true);
+    cache.set('w', entry(10));
+    for (let tries = 0; tries < 100 && existsSync(file); tries++) await new Promise((r) => setTimeout(r, 20));
+    expect(existsSync(file)).to.equal(false);
+  });
+
   it('bounds the bytes in files by their budget, removing the files of the answers let go', async () => {
     const before = filesHeld();
     const cache = new RepresentationCache(1_000_000, 1_000_000);
@@ -88,3 +143,23 @@ describe('http: large answers kept in files', () => {
     expect(cache.get('huge')).to.equal(undefined);
   });
 });
+
+/** The body a representation sends to a client that accepts no coding, over a real socket. */
+async function sendTo(kept: KeptRepresentation): Promise<Buffer> {
+  const server = http.createServer((req, res) => void kept.send(req, res, 'no-cache'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await new Promise<Buffer>((resolve, reject) => {
+      http
+        .get({ port: (server.address() as AddressInfo).port, host: '127.0.0.1' }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve(Buffer.concat(chunks)));
+        })
+        .on('error', reject);
+    });
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}

@@ -5,9 +5,20 @@ import { preferredCoding, type ContentCoding } from './content-coding.js';
 import { noneMatchHits } from './conditional.js';
 
 /** Below this a body is always sent as it is: compressing it saves less than its headers weigh. */
-const COMPRESS_FROM_BYTES = 1024;
+export const COMPRESS_FROM_BYTES = 1024;
 /** Bodies up to this size are written at once. */
 const SMALL_BODY_BYTES = 16 * 1024;
+
+/** The entity tag of a body (without its coding's suffix and quotes). */
+export const entityTag = (body: Uint8Array): string => createHash('sha1').update(body).digest('base64url');
+
+/** What the answer worker made beside a body: its entity tag, maybe one compressed variant, maybe its file. */
+export interface MadeBeside {
+  etag: string;
+  variant?: { coding: Exclude<ContentCoding, 'identity'>; bytes: Buffer };
+  /** The file the body was written to (to keep it in files). */
+  file?: string;
+}
 
 /**
  * What the representation cache keeps and the pipeline sends: a representation in memory, or one whose bytes
@@ -42,9 +53,14 @@ export class Representation implements KeptRepresentation {
   constructor(
     readonly body: Buffer,
     readonly headers: Readonly<Record<string, string>>,
+    made?: MadeBeside,
   ) {
-    this.etag = createHash('sha1').update(body).digest('base64url');
+    this.etag = made?.etag ?? entityTag(body);
     this.size = body.length;
+    if (made?.variant) {
+      this.variants.set(made.variant.coding, made.variant.bytes);
+      this.size += made.variant.bytes.length;
+    }
   }
 
   /** `identity` for small bodies, else what the request prefers. */

@@ -1,6 +1,17 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { stat, unlink, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import {
+  close,
+  createReadStream,
+  createWriteStream,
+  mkdirSync,
+  open,
+  read,
+  readdirSync,
+  rmSync,
+  stat,
+  unlink,
+  writeFile,
+} from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -8,12 +19,18 @@ import { createBrotliCompress, createGzip } from 'node:zlib';
 import { noneMatchHits } from './conditional.js';
 import { preferredCoding, type ContentCoding } from './content-coding.js';
 import { brotliParameters, compress, gzipOptions } from './compression.js';
-import { writeInTurns, type KeptRepresentation } from './representation.js';
+import { entityTag, writeInTurns, type KeptRepresentation, type MadeBeside } from './representation.js';
 
 /** Bodies from this size on are kept in files, not in memory: whole juz, hadith pages, every download. */
 export const STORE_FROM_BYTES = 64 * 1024;
-/** How much of a stored body is read and written at a time. */
+/** How much of a stored body is read and written at a time, when it is streamed. */
 const CHUNK_BYTES = 256 * 1024;
+/**
+ * Files up to this size are read whole, with one read (open, read, close: callbacks of the threadpool), and sent
+ * from memory in turns; larger ones (downloads) are streamed, so that no answer in flight holds megabytes. A
+ * stream's machinery (and fs/promises' file handles) cost the event loop more than the read itself.
+ */
+const READ_WHOLE_BYTES = 1024 * 1024;
 
 const folders = new Set<string>();
 let removeAtExit = false;
@@ -60,6 +77,11 @@ export class RepresentationFiles {
   nextPath(): string {
     return path.join(this.dir, String(this.next++));
   }
+
+  /** Removes a file written for an answer that is not kept in files after all. */
+  remove(file: string): void {
+    unlink(file, () => undefined);
+  }
 }
 
 interface StoredFile {
@@ -68,12 +90,12 @@ interface StoredFile {
 }
 
 /**
- * A large GET answer kept in files: its body, and each compressed variant made once on first demand. While the
- * body is still in memory (it is, until its file is written) a variant is compressed from it in one job of the
- * libuv threadpool and sent from memory while it is written to its file; after that, a variant is compressed by
- * streaming zlib from the body's file (also in the threadpool, a chunk at a time). Answers from files are
- * streamed, so no answer holds a whole body in memory once it is written. The entity tag is the body's, as for a
- * representation in memory.
+ * A large GET answer kept in files: its body, and each compressed variant made once (by the answer worker, with
+ * the body, for the coding its first request asked for; else on first demand). The answer worker may have
+ * written the body's file already (`MadeBeside.file`); else the body is held until its file is written. While it
+ * is held, a variant is compressed from it in one job of the libuv threadpool; after that, from the body's file.
+ * Answers from files are read when sent, so no answer holds a whole body in memory once it is written. The entity
+ * tag is the body's, as for a representation in memory.
  */
 export class StoredRepresentation implements KeptRepresentation {
   readonly etag: string;
@@ -81,12 +103,14 @@ export class StoredRepresentation implements KeptRepresentation {
   size = 0;
   storedBytes = 0;
   onGrow?: (bytes: number, storedBytes?: number) => void;
-  /** Settles once the body is in its file and out of memory. */
+  /** Settles once the body (and the variant made beside it) are in their files and out of memory. */
   readonly written: Promise<void>;
   private body: Buffer | null;
   private readonly base: string;
   /** Each coding made so far: its bytes while they are in memory, then its file. */
-  private readonly made = new Map<ContentCoding, Promise<Buffer | StoredFile>>();
+  private readonly made = new Map<ContentCoding, Promise<Buffer | StoredFile> | Buffer | StoredFile>();
+  /** The codings whose files may exist. */
+  private readonly filed = new Set<ContentCoding>();
   private readers = 0;
   private discarded = false;
 
@@ -94,12 +118,23 @@ export class StoredRepresentation implements KeptRepresentation {
     store: RepresentationFiles,
     body: Buffer,
     readonly headers: Readonly<Record<string, string>>,
+    madeBeside?: MadeBeside,
   ) {
-    this.etag = createHash('sha1').update(body).digest('base64url');
-    this.body = body;
+    this.etag = madeBeside?.etag ?? entityTag(body);
     this.length = body.length;
-    this.base = store.nextPath();
-    this.written = this.spill('identity', body).then(
+    const file = madeBeside?.file;
+    this.base = file ?? store.nextPath();
+    if (file) {
+      this.body = null;
+      this.made.set('identity', { path: file, length: body.length });
+      this.filed.add('identity');
+      this.storedBytes = body.length;
+    } else this.body = body;
+    const variant = madeBeside?.variant;
+    this.written = Promise.all([
+      file || this.spill('identity', body),
+      variant && this.spill(variant.coding, variant.bytes).catch(() => void this.made.delete(variant.coding)),
+    ]).then(
       () => undefined,
       () => undefined,
     );
@@ -122,14 +157,19 @@ export class StoredRepresentation implements KeptRepresentation {
     }
     this.readers++;
     try {
-      const source = await this.sourceOf(coding);
+      const made = this.sourceOf(coding);
+      const source = Buffer.isBuffer(made) || !(made instanceof Promise) ? made : await made;
+      const bytes =
+        req.method === 'HEAD' || Buffer.isBuffer(source) || source.length > READ_WHOLE_BYTES
+          ? source
+          : await readWhole(source);
       res.statusCode = 200;
       for (const name in this.headers) res.setHeader(name, this.headers[name]!);
       if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
-      res.setHeader('Content-Length', source.length);
+      res.setHeader('Content-Length', bytes.length);
       if (req.method === 'HEAD') res.end();
-      else if (Buffer.isBuffer(source)) await writeInTurns(res, source);
-      else await streamFile(res, source.path);
+      else if (Buffer.isBuffer(bytes)) await writeInTurns(res, bytes);
+      else await streamFile(res, bytes.path);
     } finally {
       this.readers--;
       this.removeWhenUnread();
@@ -147,7 +187,7 @@ export class StoredRepresentation implements KeptRepresentation {
   }
 
   /** The bytes of a coding, from memory or from its file; a variant not made yet is made once. */
-  private sourceOf(coding: ContentCoding): Promise<Buffer | StoredFile> {
+  private sourceOf(coding: ContentCoding): Promise<Buffer | StoredFile> | Buffer | StoredFile {
     const made = this.made.get(coding);
     if (made) return made;
     const variant = coding as Exclude<ContentCoding, 'identity'>;
@@ -162,32 +202,51 @@ export class StoredRepresentation implements KeptRepresentation {
     return making;
   }
 
-  /** Keeps bytes in memory until their file is written, then only the file. */
-  private spill(coding: ContentCoding, bytes: Buffer): Promise<StoredFile> {
-    const file = { path: this.fileName(coding), length: bytes.length };
-    this.made.set(coding, Promise.resolve(bytes));
+  /**
+   * Keeps bytes in memory until their file is written, then only the file. A variant smaller than a body that is
+   * stored (a page of 50 hadiths is 26 KB in brotli; a surah of 400 KB, 112 KB, is not) stays in memory, as a
+   * representation in memory would hold it: no file to write, nor to open and read for each answer; the cache
+   * counts it in its budget of bytes in memory.
+   */
+  private spill(coding: ContentCoding, bytes: Buffer): Promise<Buffer | StoredFile> {
+    this.made.set(coding, bytes);
     this.size += bytes.length;
     this.onGrow?.(bytes.length);
+    if (coding !== 'identity' && bytes.length < STORE_FROM_BYTES) return Promise.resolve(bytes);
+    const file = { path: this.fileName(coding), length: bytes.length };
+    this.filed.add(coding);
     return this.track(
-      writeFile(file.path, bytes).then(() => {
-        if (coding === 'identity') this.body = null;
-        this.made.set(coding, Promise.resolve(file));
-        this.size -= bytes.length;
-        this.storedBytes += bytes.length;
-        this.onGrow?.(-bytes.length, bytes.length);
-        return file;
-      }),
+      new Promise<Buffer | StoredFile>((resolve, reject) =>
+        writeFile(file.path, bytes, (error) => {
+          if (error) return reject(error);
+          if (coding === 'identity') this.body = null;
+          this.made.set(coding, file);
+          this.size -= bytes.length;
+          this.storedBytes += bytes.length;
+          this.onGrow?.(-bytes.length, bytes.length);
+          resolve(file);
+        }),
+      ),
     );
   }
 
-  private async compressFile(coding: Exclude<ContentCoding, 'identity'>): Promise<StoredFile> {
+  /** A variant made from the body's file: read whole and compressed in one job, or streamed when it is large. */
+  private async compressFile(coding: Exclude<ContentCoding, 'identity'>): Promise<Buffer | StoredFile> {
+    if (this.length <= READ_WHOLE_BYTES) {
+      const bytes = await compress(coding, await readWhole({ path: this.base, length: this.length }));
+      void this.spill(coding, bytes).catch(() => undefined);
+      return bytes;
+    }
     const target = this.fileName(coding);
+    this.filed.add(coding);
     const zip =
       coding === 'gzip'
         ? createGzip(gzipOptions(this.length))
         : createBrotliCompress({ params: brotliParameters(this.length) });
     await pipeline(createReadStream(this.base, { highWaterMark: CHUNK_BYTES }), zip, createWriteStream(target));
-    const { size } = await stat(target);
+    const { size } = await new Promise<{ size: number }>((resolve, reject) =>
+      stat(target, (error, stats) => (error ? reject(error) : resolve(stats))),
+    );
     this.storedBytes += size;
     this.onGrow?.(0, size);
     return { path: target, length: size };
@@ -209,8 +268,29 @@ export class StoredRepresentation implements KeptRepresentation {
     this.discarded = false;
     this.made.clear();
     this.body = null;
-    for (const coding of ['identity', 'gzip', 'br'] as const) void unlink(this.fileName(coding)).catch(() => undefined);
+    for (const coding of this.filed) unlink(this.fileName(coding), () => undefined);
+    this.filed.clear();
   }
+}
+
+/** A stored file's bytes, read whole into a buffer of their own. */
+function readWhole(file: StoredFile): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    open(file.path, 'r', (error, fd) => {
+      if (error) return reject(error);
+      const bytes = Buffer.allocUnsafeSlow(file.length);
+      const readFrom = (offset: number): void =>
+        read(fd, bytes, offset, file.length - offset, offset, (error, count) => {
+          if (!error && count > 0 && offset + count < file.length) return readFrom(offset + count);
+          close(fd, () => undefined);
+          if (error) reject(error);
+          else if (offset + count < file.length)
+            reject(new Error(`${file.path} is shorter than ${file.length} bytes.`));
+          else resolve(bytes);
+        });
+      readFrom(0);
+    });
+  });
 }
 
 /** Streams a file to the response; a client that goes away ends it quietly. */
