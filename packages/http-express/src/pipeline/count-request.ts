@@ -55,7 +55,9 @@ export function requestCounting(deps: { admission: RequestAdmission; clock: Cloc
     identifyAgain?: () => Promise<number | null>,
   ): Promise<boolean> => {
     const { req, res } = ctx;
-    const address = countedAddress(proxyAddr(req, trustProxy));
+    // Without X-Forwarded-For, proxy-addr answers the socket's address whatever it trusts.
+    const forwarded = req.headers['x-forwarded-for'] !== undefined;
+    const address = countedAddress(forwarded ? proxyAddr(req, trustProxy) : req.socket.remoteAddress);
     const now = deps.clock.now();
     for (let rechecks = 0; ; rechecks++) {
       const { verification } = ctx;

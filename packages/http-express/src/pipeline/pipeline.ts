@@ -1,4 +1,4 @@
-import { AppError, separateAdmission, validationError, withoutStack } from '@islamic-data/core';
+import { AppError, separateAdmission, validationError, withoutStack, type KeyVerification } from '@islamic-data/core';
 import express from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
@@ -28,6 +28,9 @@ import { methodAndPath, servicePages, type ServicePage } from './service-pages.j
 import { inputValidation, type SentInput, type ValidatedInput } from './validate-input.js';
 
 const BODY_LIMIT = '64kb';
+
+/** A request's verification until the identify step: no key presented (shared, never changed). */
+const NOT_IDENTIFIED: KeyVerification = Object.freeze({ outcome: 'missing' });
 
 /** What a path leads to: an API route with its compiled validation, or a service page. */
 type Target =
@@ -183,7 +186,7 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
 
   const { logger, requestObserver } = deps;
   const handle = (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const requestId = assignRequestId(req, res);
     const target = readableTarget(req);
     const ctx: RequestContext = {
@@ -192,7 +195,7 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
       requestId,
       path: target?.pathname ?? '(unreadable request target)',
       rawQuery: typeof target?.query === 'string' ? target.query : '',
-      verification: { outcome: 'missing' },
+      verification: NOT_IDENTIFIED,
       key: null,
       routeTemplate: '(unmatched)',
       cache: 'none',
@@ -201,7 +204,7 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     };
     // One listener for the log line and the observer: a response finishes once.
     res.on('finish', () => {
-      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      const durationMs = performance.now() - started;
       logRequest(logger, ctx, durationMs);
       if (requestObserver) observeRequest(requestObserver, ctx, durationMs);
     });
