@@ -34,8 +34,8 @@ const MB = 1024 * 1024;
  * one alone 73–85 MB); the two page caches up to 32 MB; brotli encoders 16–35 MB while a large answer is compressed
  * from its file (window of 2^24 bytes); file-backed pages 56 MB. Bounded since: V8's heap growth at 1.5
  * (memory-env.ts: main heap 63–68 MB), the page caches at 4 MB, allocations of 32 KiB or more mapped on their own
- * (main arena 43–57 MB): peak 324–354 MB, server CPU per request within the noise of the shared machine (0.87–0.95
- * ms against 0.75–0.89; the main thread's garbage collector 11 % of its time against 8–10 %).
+ * (main arena 43–57 MB): peak 324–354 MB. The heap growth costs 0.04–0.06 ms of server CPU per request (the main
+ * thread's collector 11 % of its time against 8–10 %); the rest nothing measurable.
  * What is left above 300 MB is not bounded here: a download is built whole in the answer worker (a string and a
  * body of 19 MB each, for a moment) and brotli compresses large bodies with a window of up to 16 MB (see
  * docs/operations.md, "Memory").
