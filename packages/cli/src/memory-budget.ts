@@ -36,8 +36,8 @@ const MB = 1024 * 1024;
  * (memory-env.ts: main heap 63–68 MB), the page caches at 4 MB, allocations of 32 KiB or more mapped on their own
  * (main arena 43–57 MB): peak 324–354 MB. The heap growth costs 0.04–0.06 ms of server CPU per request (the main
  * thread's collector 11 % of its time against 8–10 %); the rest nothing measurable.
- * What is left above 300 MB is not bounded here: a download is built whole in the answer worker (a string and a
- * body of 19 MB each, for a moment) and brotli compresses large bodies with a window of up to 16 MB (see
+ * What is left above 300 MB is not bounded here: the peak comes when a download is built whole in the answer worker
+ * (a string and a body of 19 MB each, for a moment) while the bodies in memory and both heaps are high (see
  * docs/operations.md, "Memory").
  */
 export function memoryShares(budgetMegabytes: number): MemoryShares {
