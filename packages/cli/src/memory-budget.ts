@@ -33,9 +33,10 @@ const MB = 1024 * 1024;
  * MB (the cache's 48, bodies being sent, and bodies dead but not yet collected); glibc's arenas 110–120 MB (the main
  * one alone 73–85 MB); the two page caches up to 32 MB; brotli encoders 16–35 MB while a large answer is compressed
  * from its file (window of 2^24 bytes); file-backed pages 56 MB. Bounded since: V8's heap growth at 1.5
- * (memory-env.ts: main heap 63–68 MB), the page caches at 4 MB, allocations of 32 KiB or more mapped on their own
- * (main arena 43–57 MB): peak 324–354 MB. The heap growth costs 0.04–0.06 ms of server CPU per request (the main
- * thread's collector 11 % of its time against 8–10 %); the rest nothing measurable.
+ * (memory-env.ts: main heap 63–68 MB), the page caches at 4 MB: peak 330–360 MB. The heap growth costs 0.04–0.06
+ * ms of server CPU per request (the main thread's collector 11 % of its time against 8–10 %). Tried and left: glibc's
+ * mapping threshold at 32 KiB (main arena 43–57 MB, peak 4–11 MB lower, 0.07–0.09 ms more a request), a 24 MB cache
+ * (peak 301–309 MB, 0.1–0.2 ms more a request: fewer answers kept), one malloc arena (no change).
  * What is left above 300 MB is not bounded here: the peak comes when a download is built whole in the answer worker
  * (a string and a body of 19 MB each, for a moment) while the bodies in memory and both heaps are high (see
  * docs/operations.md, "Memory").

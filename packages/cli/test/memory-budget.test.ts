@@ -62,7 +62,7 @@ describe('memory env: what a server process starts with', () => {
   it("sets glibc's malloc settings and V8's young generation unless the environment names them", () => {
     expect(serverMemoryEnv({})).to.deep.equal({
       MALLOC_ARENA_MAX: '2',
-      MALLOC_MMAP_THRESHOLD_: '32768',
+      MALLOC_MMAP_THRESHOLD_: '131072',
       NODE_OPTIONS: '--max-semi-space-size=2',
     });
     const named = serverMemoryEnv({
