@@ -14,18 +14,30 @@ export interface SqliteDatabase {
   close(): Promise<void>;
 }
 
+export interface OpenOptions {
+  /**
+   * The connection's page cache, in KiB (SQLite's `cache_size`); better-sqlite3 builds SQLite with 16,000 (16 MB a
+   * connection, filled by the bench mix's reads). A server bounds it from MEMORY_BUDGET_MB (memory-budget.ts).
+   */
+  cacheKibibytes?: number;
+}
+
 /**
  * Opens (creating if needed) the database file with the settings every process must share:
  * WAL so readers never block the writer, enforced foreign keys, a busy timeout so the CLI and
  * the server can write to one file, and FULL sync so an acknowledged write survives a power cut.
+ * The file is read, never mapped (`mmap_size = 0`, SQLite's default, said here so that it stays): mapped pages
+ * would count in the process's resident memory, outside the page cache's bound, up to the file's size.
  */
-export function openDatabase(file: string): SqliteDatabase {
+export function openDatabase(file: string, options: OpenOptions = {}): SqliteDatabase {
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new BetterSqlite3(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('mmap_size = 0');
+  if (options.cacheKibibytes !== undefined) sqlite.pragma(`cache_size = -${Math.floor(options.cacheKibibytes)}`);
   registerSearchFunctions(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, sqlite, file, close: () => db.destroy() };

@@ -1,5 +1,5 @@
 import type { Storage } from '@islamic-data/adapters-kysely';
-import { openDatabase, type SqliteDatabase } from './database.js';
+import { openDatabase, type OpenOptions, type SqliteDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { sqliteHealthProbe } from './sqlite-health-probe.js';
 import { sqliteContentVersions } from './stores/sqlite-content-versions.js';
@@ -17,10 +17,11 @@ export interface SqliteStorage extends Storage<'sqlite'> {
 /**
  * Opens (creating if needed) the SQLite file and binds every storage port to it; `migrate()` is left to the caller.
  * `writeWaitMs` (a server): transactions wait for another process's write lock without blocking the event loop,
- * and are refused with SERVICE_UNAVAILABLE after that long (`sqliteUnitOfWork`).
+ * and are refused with SERVICE_UNAVAILABLE after that long (`sqliteUnitOfWork`). `cacheKibibytes`: the
+ * connection's page cache (`openDatabase`).
  */
-export function sqliteStorage(file: string, options: { writeWaitMs?: number } = {}): SqliteStorage {
-  const database = openDatabase(file);
+export function sqliteStorage(file: string, options: { writeWaitMs?: number } & OpenOptions = {}): SqliteStorage {
+  const database = openDatabase(file, { cacheKibibytes: options.cacheKibibytes });
   const wait = options.writeWaitMs === undefined ? undefined : { sqlite: database.sqlite, ms: options.writeWaitMs };
   return {
     database: {

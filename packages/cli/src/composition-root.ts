@@ -28,6 +28,7 @@ import type { AppDependencies } from '@islamic-data/http-express';
 import { geoNamesCityDirectory, quranMetaLayout } from '@islamic-data/sources';
 import cluster from 'node:cluster';
 import path from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import { primaryRateLimiter } from './cluster/primary-rate-limiter.js';
@@ -145,10 +146,16 @@ export function buildContainer(config: Config, options: CompositionOptions = {})
  */
 function registerStorage(container: DependencyContainer, config: Config, serving: boolean): void {
   const writeWaitMs = serving ? config.writeWaitMs : undefined;
+  // A server's connections (its own and the answer worker's, the one thread that composes services) have their
+  // page caches within MEMORY_BUDGET_MB; a command (an import) keeps SQLite's default.
+  const cacheKibibytes =
+    serving || !isMainThread ? memoryShares(config.memoryBudgetMegabytes).databaseCacheKibibytes : undefined;
   const storage = (c: DependencyContainer) => c.resolve<Storage>(TOKENS.storage);
   container.register(TOKENS.storage, {
     useFactory: instanceCachingFactory(() =>
-      config.databaseUrl ? postgresStorage(config.databaseUrl) : sqliteStorage(config.databasePath, { writeWaitMs }),
+      config.databaseUrl
+        ? postgresStorage(config.databaseUrl)
+        : sqliteStorage(config.databasePath, { writeWaitMs, cacheKibibytes }),
     ),
   });
   container.register(TOKENS.database, { useFactory: instanceCachingFactory((c) => storage(c).database) });

@@ -13,14 +13,33 @@ export interface MemoryShares {
   representationStoredBytes: number;
   /** The old generation of the answer worker's V8 heap (it needs some 40 MB to build the largest answers). */
   answerWorkerHeapMegabytes: number;
+  /** The page cache of each of the server's two SQLite connections (the main thread's, the answer worker's), in KiB. */
+  databaseCacheKibibytes: number;
 }
 
 const MB = 1024 * 1024;
 
 /**
- * MEMORY_BUDGET_MB is the whole process's resident memory. Beyond the base, three eighths are the representation
- * cache and half is the answer worker's heap (at least 64 MB); the last eighth is for answers in flight (bodies being
- * sent, compressions, sockets' buffers). Files hold four times the budget on disk.
+ * MEMORY_BUDGET_MB is the whole process's resident memory (VmRSS, file-backed pages included: Node's own code is
+ * some 56 MB of it). Beyond the base, three eighths are the representation cache and half is the answer worker's
+ * heap (at least 64 MB); the last eighth is for answers in flight (bodies being sent, compressions, sockets'
+ * buffers). Files hold four times the budget on disk. Each SQLite connection's page cache is 1/64 of the budget
+ * (4 MB at 256; better-sqlite3's SQLite keeps 16 MB a connection, which the mix filled), and the file is never
+ * mapped (database.ts): its mapped pages would count in the resident memory, up to the file's size.
+ *
+ * Measured on the mix (`npm run bench:mix`, 30,000 requests, closed loop, 100 connections; samples every 200 ms of
+ * /proc/<pid>/smaps and each thread's V8 statistics), at the peak of 420–454 MB before: V8's heaps 98–104 MB
+ * (main thread, 35–55 MB live: V8 grew it up to four times) and 37–58 MB (answer worker); bodies in memory 95–130
+ * MB (the cache's 48, bodies being sent, and bodies dead but not yet collected); glibc's arenas 110–120 MB (the main
+ * one alone 73–85 MB); the two page caches up to 32 MB; brotli encoders 16–35 MB while a large answer is compressed
+ * from its file (window of 2^24 bytes); file-backed pages 56 MB. Bounded since: V8's heap growth at 1.5
+ * (memory-env.ts: main heap 63–68 MB), the page caches at 4 MB: peak 330–360 MB. The heap growth costs 0.04–0.06
+ * ms of server CPU per request (the main thread's collector 11 % of its time against 8–10 %). Tried and left: glibc's
+ * mapping threshold at 32 KiB (main arena 43–57 MB, peak 4–11 MB lower, 0.07–0.09 ms more a request), a 24 MB cache
+ * (peak 301–309 MB, 0.1–0.2 ms more a request: fewer answers kept), one malloc arena (no change).
+ * What is left above 300 MB is not bounded here: the peak comes when a download is built whole in the answer worker
+ * (a string and a body of 19 MB each, for a moment) while the bodies in memory and both heaps are high (see
+ * docs/operations.md, "Memory").
  */
 export function memoryShares(budgetMegabytes: number): MemoryShares {
   const growth = Math.max(budgetMegabytes - BASE_MEGABYTES, 16);
@@ -28,5 +47,6 @@ export function memoryShares(budgetMegabytes: number): MemoryShares {
     representationCacheBytes: Math.floor((growth * 3 * MB) / 8),
     representationStoredBytes: budgetMegabytes * 4 * MB,
     answerWorkerHeapMegabytes: Math.max(64, Math.floor(growth / 2)),
+    databaseCacheKibibytes: Math.min(16_000, Math.max(1024, budgetMegabytes * 16)),
   };
 }

@@ -1,4 +1,10 @@
 import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { composeServices } from '../src/composition-root.js';
+import { loadConfig } from '../src/config.js';
 import { BASE_MEGABYTES, memoryShares } from '../src/memory-budget.js';
 import { serverMemoryEnv } from '../src/memory-env.js';
 
@@ -12,9 +18,12 @@ describe('memory budget: MEMORY_BUDGET_MB shared out (issue 24)', () => {
       representationCacheBytes: 48 * MB,
       representationStoredBytes: 1024 * MB,
       answerWorkerHeapMegabytes: 64,
+      databaseCacheKibibytes: 4096,
     });
     expect(memoryShares(1024).representationCacheBytes).to.equal(336 * MB);
     expect(memoryShares(1024).answerWorkerHeapMegabytes).to.equal(448);
+    // SQLite's own page cache (16,000 KiB a connection) is the most a budget gives.
+    expect(memoryShares(1024).databaseCacheKibibytes).to.equal(16_000);
   });
 
   it('keeps a small cache and a worker heap of 64 MB for a budget below the base', () => {
@@ -22,7 +31,30 @@ describe('memory budget: MEMORY_BUDGET_MB shared out (issue 24)', () => {
       representationCacheBytes: 6 * MB,
       representationStoredBytes: 64 * MB,
       answerWorkerHeapMegabytes: 64,
+      databaseCacheKibibytes: 1024,
     });
+  });
+});
+
+describe('memory budget: the page cache of a server’s SQLite connection', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'islamic-data-memory-budget-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const quiet = { logDestination: new Writable({ write: (_c, _e, done) => done() }) };
+
+  it('is the budget’s share in a server and SQLite’s own in a command', async () => {
+    const config = loadConfig({ DATABASE_PATH: path.join(dir, 'budget.db'), MEMORY_BUDGET_MB: '512' });
+    const server = await composeServices(config, { ...quiet, serving: true });
+    const command = await composeServices(config, quiet);
+    try {
+      const cacheSize = (services: typeof server) =>
+        services.database.sqlite!.sqlite.pragma('cache_size', { simple: true });
+      expect(cacheSize(server)).to.equal(-memoryShares(512).databaseCacheKibibytes);
+      expect(cacheSize(server)).to.equal(-8192);
+      expect(cacheSize(command)).to.equal(-16000);
+    } finally {
+      await server.close();
+      await command.close();
+    }
   });
 });
 
