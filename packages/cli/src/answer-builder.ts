@@ -7,8 +7,20 @@ interface Build {
   request: BuildRequest;
   resolve(answer: BuiltAnswer): void;
   reject(error: Error): void;
-  /** Built again, alone in a new worker, after the worker failed while building it beside others. */
+  /**
+   * Built with nothing beside it: a route's `builtAlone`, or a build made again after the worker failed while
+   * building it beside others. One that fails alone is not made again.
+   */
   alone?: true;
+}
+
+export interface AnswerBuilderOptions {
+  /** Told each database call the worker timed (METRICS_PORT). */
+  onStoreCall?: (...call: StoreCall) => void;
+  /** Told each failure of the worker (the server logs it). */
+  onWorkerFailure?: (error: Error) => void;
+  /** Routes (`GET /path`) whose answers are built with nothing beside them (`builtAlone`: downloads). */
+  builtAlone?: Iterable<string>;
 }
 
 /** Builds the worker has in hand at once: enough to overlap one's database reads with another's serialising. */
@@ -34,11 +46,19 @@ export class WorkerAnswerBuilder implements AnswerBuilder {
   /** Builds not sent yet, first come first sent (those to build again alone first). */
   private readonly queued: Build[] = [];
 
+  private readonly onStoreCall?: (...call: StoreCall) => void;
+  private readonly onWorkerFailure?: (error: Error) => void;
+  /** Routes (`GET /path`) whose answers are built with nothing beside them (`builtAlone`: downloads). */
+  private readonly builtAlone: ReadonlySet<string>;
+
   constructor(
     private readonly heapMegabytes: number,
-    private readonly onStoreCall?: (...call: StoreCall) => void,
-    private readonly onWorkerFailure?: (error: Error) => void,
-  ) {}
+    options: AnswerBuilderOptions = {},
+  ) {
+    this.onStoreCall = options.onStoreCall;
+    this.onWorkerFailure = options.onWorkerFailure;
+    this.builtAlone = new Set(options.builtAlone);
+  }
 
   build(
     route: string,
@@ -49,7 +69,7 @@ export class WorkerAnswerBuilder implements AnswerBuilder {
   ): Promise<BuiltAnswer> {
     const request: BuildRequest = { id: this.next++, route, input, key, acceptEncoding, storeAt };
     return new Promise<BuiltAnswer>((resolve, reject) => {
-      this.queued.push({ request, resolve, reject });
+      this.queued.push({ request, resolve, reject, ...(this.builtAlone.has(route) && { alone: true as const }) });
       this.sendQueued();
     });
   }

@@ -1,6 +1,6 @@
 import { claimDatabaseForServer } from '@islamic-data/adapters-sqlite';
 import { KeyUsageRecorder } from '@islamic-data/core';
-import { createApp, createHttpServer } from '@islamic-data/http-express';
+import { apiRoutes, createApp, createHttpServer, routeId } from '@islamic-data/http-express';
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -71,11 +71,12 @@ export async function startServer(config: Config, options: CompositionOptions = 
   if (metrics) metrics.watchImports(deps.stores.audit);
   const usage = recordKeyUsage(deps);
   // Large answers are built in a worker thread, its heap within its share of MEMORY_BUDGET_MB.
-  const answerBuilder = new WorkerAnswerBuilder(
-    memoryShares(config.memoryBudgetMegabytes).answerWorkerHeapMegabytes,
-    metrics && ((store, method, ms) => metrics.recordStoreCall(store, method, ms)),
-    (error) => deps.logger.error({ err: error }, 'the answer worker failed; its builds are made again alone'),
-  );
+  const answerBuilder = new WorkerAnswerBuilder(memoryShares(config.memoryBudgetMegabytes).answerWorkerHeapMegabytes, {
+    onStoreCall: metrics && ((store, method, ms) => metrics.recordStoreCall(store, method, ms)),
+    onWorkerFailure: (error) =>
+      deps.logger.error({ err: error }, 'the answer worker failed; its builds are made again alone'),
+    builtAlone: apiRoutes.filter((route) => route.builtAlone).map(routeId),
+  });
   const app = createApp({
     ...deps,
     keyUsage: usage.keyUsage,

@@ -7,4 +7,4 @@ export { apiRoutes } from './routes/index.js';
 export * from './http-server.js';
 export { CAPTURED_EXAMPLES, type CapturedExample } from './openapi/examples.js';
 export type { FinishedRequest, RequestObserver } from './pipeline/observe-request.js';
-export { answerBuilding, type AnswerBuilder, type BuiltAnswer } from './pipeline/build-answer.js';
+export { answerBuilding, routeId, type AnswerBuilder, type BuiltAnswer } from './pipeline/build-answer.js';

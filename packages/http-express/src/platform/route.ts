@@ -90,6 +90,11 @@ export interface RouteDefinition<
    * is computed and serialised by the app's `answerBuilder` (a worker thread in the server), off the event loop.
    */
   large?: boolean;
+  /**
+   * A whole dataset in one answer (a download): its builder holds it whole, so it is built with nothing beside
+   * it (beside others, it had run the answer worker out of heap).
+   */
+  builtAlone?: true;
   /** Error codes the route's own guards answer, beyond the platform's (for the OpenAPI document). */
   errors?: readonly ApiErrorCode[];
   /**

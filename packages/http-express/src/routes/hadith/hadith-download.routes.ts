@@ -10,6 +10,7 @@ export const hadithDownloadRoute = defineRoute({
   resource: null,
   reads: ['hadith', 'editions'],
   large: true,
+  builtAlone: true,
   tag: 'Translations',
   summary: 'Download a whole Hadith collection in one language (open, no key)',
   description:

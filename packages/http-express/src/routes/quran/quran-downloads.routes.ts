@@ -41,6 +41,7 @@ export const quranDownloadRoute = defineRoute({
   resource: null,
   reads: ['quran', 'editions'],
   large: true,
+  builtAlone: true,
   tag: TAG,
   summary: 'Whole-Quran download of one language',
   description: LICENSING,
