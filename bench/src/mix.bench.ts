@@ -16,9 +16,10 @@
 // Environment: BENCH_ENGINE (sqlite | postgres-redis | compare: both in the same run, with their ratio),
 // MIX_REQUESTS (100000), MIX_ROUNDS (3), MIX_SEED (24), MIX_CONNECTIONS (100), MIX_KEYS (50), MIX_RATE (2300),
 // MIX_LOW_RATE (600), MIX_RATE_SECONDS (20; 0 skips the fixed-rate runs), MIX_CPU_REQUESTS (1000; 0 skips),
-// MIX_MAX_SECONDS (300: no run sends for longer), MOSQUE_COUNT (100000), BENCH_DIR (reuse a prepared database
-// there), MIX_CPU_PROF=<folder> or the flag --cpu-prof (folder <tmp>/bench-mix-profiles): profile the server of the
-// first closed-loop round (node --cpu-prof) and print its top self-time frames.
+// MIX_MAX_SECONDS (300: no run sends for longer), MOSQUE_COUNT (100000), MIX_SERVER_LOG (append the measured servers'
+// log there, e.g. with LOG_LEVEL=warn), BENCH_DIR (reuse a prepared database there), MIX_CPU_PROF=<folder> or the
+// flag --cpu-prof (folder <tmp>/bench-mix-profiles): profile the server of the first closed-loop round (node
+// --cpu-prof) and print its top self-time frames.
 import { loadQuranJson } from '@islamic-data/sources';
 import { searchWords } from '@islamic-data/core';
 import {
@@ -32,7 +33,7 @@ import { CLI_MAIN, runCli, serverMemoryEnv } from '@islamic-data/cli/process';
 import { composeServices, loadConfig } from '@islamic-data/cli';
 import { createApiKey } from '@islamic-data/core';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -74,6 +75,8 @@ const RATE_SECONDS = Number(env.MIX_RATE_SECONDS ?? 20);
 const CPU_REQUESTS = Number(env.MIX_CPU_REQUESTS ?? 1_000);
 const MAX_SECONDS = Number(env.MIX_MAX_SECONDS ?? 300);
 const OUT = env.MIX_OUT ?? path.join(tmpdir(), 'bench-mix-results.json');
+/** The measured servers' log (their stdout, at LOG_LEVEL) is appended there; by default it is dropped. */
+const SERVER_LOG = env.MIX_SERVER_LOG;
 const PROFILE_DIR =
   env.MIX_CPU_PROF || process.argv.includes('--cpu-prof')
     ? path.resolve(env.MIX_CPU_PROF || path.join(tmpdir(), 'bench-mix-profiles'))
@@ -103,7 +106,7 @@ async function startServer(engine: Engine, profileDir?: string): Promise<Server>
   const port = await closedPort();
   const flags = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
   const child = spawn(process.execPath, [...flags, CLI_MAIN, 'serve'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', SERVER_LOG ? openSync(SERVER_LOG, 'a') : 'ignore', 'inherit'],
     // Started as `npm start` starts it: with glibc's malloc settings (packages/cli/src/memory-env.ts).
     env: {
       ...env,
