@@ -7,11 +7,10 @@ interface Build {
   request: BuildRequest;
   resolve(answer: BuiltAnswer): void;
   reject(error: Error): void;
-  /**
-   * Built with nothing beside it: a route's `builtAlone`, or a build made again after the worker failed while
-   * building it beside others. One that fails alone is not made again.
-   */
+  /** Built with nothing beside it: a route's `builtAlone`, or a build made again after the worker failed. */
   alone?: true;
+  /** Made again already: a second failure is final. */
+  again?: true;
 }
 
 export interface AnswerBuilderOptions {
@@ -33,10 +32,12 @@ const BUILDS_AT_ONCE = 4;
  * prefers (hashed and compressed there too), comes back by moving its memory. The thread's heap is bounded
  * (`heapMegabytes`), and so is what it builds at once (`BUILDS_AT_ONCE`; the rest wait their turn here, as
  * messages not yet sent): a hundred answers built side by side outgrew a 64 MB heap. A worker that fails or exits
- * (out of heap, most likely) is replaced, and each build it had in hand is built again alone, so that one answer too
- * large for the heap does not take the others down with it; a build that fails alone is refused as
- * SERVICE_UNAVAILABLE (503). With `onStoreCall` (METRICS_PORT), the worker times its database calls and sends them
- * back; `onWorkerFailure` is told each failure (the server logs it).
+ * (out of heap, most likely) is replaced, and each build it had in hand is made again once, alone in the new
+ * worker, so that one answer too large for the heap does not take the others down with it, and one that met a heap
+ * full of others' garbage gets a fresh one; a build that fails again is refused as SERVICE_UNAVAILABLE (503).
+ * Downloads (`builtAlone`) are built alone from the start: beside others, one had run the worker out of heap on
+ * every mix run. With `onStoreCall` (METRICS_PORT), the worker times its database calls and sends them back;
+ * `onWorkerFailure` is told each failure (the server logs it).
  */
 export class WorkerAnswerBuilder implements AnswerBuilder {
   private worker: Worker | undefined;
@@ -117,9 +118,9 @@ export class WorkerAnswerBuilder implements AnswerBuilder {
     this.onWorkerFailure?.(error);
     const inHand = [...this.waiting.values()];
     this.waiting.clear();
-    const again = inHand.filter((build) => !(build.alone || inHand.length === 1));
-    for (const build of inHand.filter((each) => !again.includes(each))) build.reject(tooLargeToBuild());
-    this.queued.unshift(...again.map((build) => ({ ...build, alone: true as const })));
+    for (const build of inHand.filter(({ again }) => again)) build.reject(tooLargeToBuild());
+    const again = inHand.filter((build) => !build.again);
+    this.queued.unshift(...again.map((build) => ({ ...build, alone: true as const, again: true as const })));
     this.sendQueued();
   }
 }

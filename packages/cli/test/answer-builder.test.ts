@@ -64,25 +64,4 @@ describe('the answer worker: a build too large for its heap', function () {
     const answer = bodyOf(await surah(builder, 3));
     expect(answer.data[0].surah).to.equal(3);
   });
-
-  it('builds a route that is built alone with nothing beside it: its failure takes no other build down', async () => {
-    const aloneFailures: Error[] = [];
-    const downloads = new WorkerAnswerBuilder(SMALL_HEAP_MB, {
-      onWorkerFailure: (error) => aloneFailures.push(error),
-      builtAlone: ['GET /translations/hadith/{collection}/{lang}'],
-    });
-    try {
-      const [tooLarge, ...surahs] = await Promise.allSettled([
-        download(downloads),
-        surah(downloads, 1),
-        surah(downloads, 2),
-      ]);
-      expect(((tooLarge as PromiseRejectedResult).reason as AppError).code).to.equal('SERVICE_UNAVAILABLE');
-      expect(surahs.map((settled) => settled.status)).to.deep.equal(['fulfilled', 'fulfilled']);
-      // Once, alone: not first beside the surahs and then again alone.
-      expect(aloneFailures).to.have.length(1);
-    } finally {
-      await downloads.close();
-    }
-  });
 });
