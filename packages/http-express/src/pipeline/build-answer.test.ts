@@ -2,12 +2,11 @@ import { importQuran } from '@islamic-data/core';
 import { composeTestDependencies, type TestComposition } from '@islamic-data/test-composition';
 import { aSyntheticQuranSource } from '@islamic-data/test-fixtures';
 import { expect } from 'chai';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { createApp, type HttpApp } from '../app.js';
 import { apiRoutes } from '../routes/index.js';
+import { getOnTheWire } from '../../test/http-client.js';
 import { answerBuilding, type AnswerBuilder, type BuiltAnswer } from './build-answer.js';
 
 /**
@@ -84,25 +83,8 @@ describe('pipeline: answers of large routes built by the answer builder', () => 
   });
 
   /** A GET over a socket, as sent: no decompression. */
-  async function onTheWire(app: HttpApp, url: string, acceptEncoding: string) {
-    const server = http.createServer(app);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      return await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        const headers = { 'X-API-Key': key, 'Accept-Encoding': acceptEncoding };
-        http
-          .get(`http://127.0.0.1:${(server.address() as AddressInfo).port}${url}`, { headers }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-          })
-          .on('error', reject);
-      });
-    } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
-  }
+  const onTheWire = (app: HttpApp, url: string, acceptEncoding: string) =>
+    getOnTheWire(app, url, { 'X-API-Key': key, 'Accept-Encoding': acceptEncoding });
 
   it('builds one answer once for concurrent misses of it', async () => {
     const url = '/api/v1/quran/juz/1?translations=en';

@@ -1,13 +1,12 @@
 import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { compress, compressSync } from './compression.js';
 import { entityTag, Representation, type KeptRepresentation } from './representation.js';
 import { RepresentationFiles, StoredRepresentation } from './stored-representation.js';
+import { getOnTheWire } from '../../test/http-client.js';
 
 /** A JSON answer of about `bytes` bytes, in Arabic and English like the API's. */
 function anAnswerBody(bytes: number): Buffer {
@@ -29,25 +28,10 @@ const decode = (coding: string | undefined, bytes: Buffer) =>
   coding === 'br' ? brotliDecompressSync(bytes) : coding === 'gzip' ? gunzipSync(bytes) : bytes;
 
 /** One GET of a kept representation over a real socket, without decompression. */
-async function fetchOnce(kept: KeptRepresentation, acceptEncoding: string | null) {
-  const server = http.createServer((req, res) => void kept.send(req, res, 'no-cache'));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    return await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      const headers = acceptEncoding === null ? {} : { 'Accept-Encoding': acceptEncoding };
-      http
-        .get({ port: (server.address() as AddressInfo).port, host: '127.0.0.1', headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        })
-        .on('error', reject);
-    });
-  } finally {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-}
+const fetchOnce = (kept: KeptRepresentation, acceptEncoding: string | null) =>
+  getOnTheWire((req, res) => void kept.send(req, res, 'no-cache'), '/', {
+    ...(acceptEncoding !== null && { 'Accept-Encoding': acceptEncoding }),
+  });
 
 // Around each threshold: compressed in place (≤ 8 KiB), in the threadpool, kept in files (≥ 64 KiB), and a
 // large download.
