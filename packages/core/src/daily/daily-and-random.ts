@@ -37,20 +37,31 @@ export function dayOf(date: string | undefined, clock: Clock): string {
   return date;
 }
 
-/** Every ayah of the stored Quran in mushaf order. */
-async function ayahRefs(stores: Pick<Stores, 'quran'>): Promise<AyahRef[]> {
-  const refs = (await stores.quran.listSurahs()).flatMap((surah) =>
-    Array.from({ length: surah.ayahCount }, (_, i) => ({ surah: surah.id, ayah: i + 1 })),
-  );
-  if (refs.length === 0) throw notFound('The Quran is not imported.');
-  return refs;
+/**
+ * The ayahs of the stored Quran in mushaf order, by position: `refAt(i)` is the i-th (a list of every ayah was made
+ * per request before, 6,236 objects for one).
+ */
+async function ayahOrder(stores: Pick<Stores, 'quran'>): Promise<{ length: number; refAt(index: number): AyahRef }> {
+  const surahs = await stores.quran.listSurahs();
+  const length = surahs.reduce((sum, surah) => sum + surah.ayahCount, 0);
+  if (length === 0) throw notFound('The Quran is not imported.');
+  const refAt = (index: number): AyahRef => {
+    for (const surah of surahs) {
+      if (index < surah.ayahCount) return { surah: surah.id, ayah: index + 1 };
+      index -= surah.ayahCount;
+    }
+    throw new RangeError(`No ayah at position ${index}.`);
+  };
+  return { length, refAt };
 }
 
+type AyahOrder = Awaited<ReturnType<typeof ayahOrder>>;
+
 /** The ayah at `start`, or the first one after it (wrapping) that the viewer may see. */
-async function visibleAyahFrom(stores: Pick<Stores, 'quran'>, refs: AyahRef[], start: number, input: PickInput) {
+async function visibleAyahFrom(stores: Pick<Stores, 'quran'>, refs: AyahOrder, start: number, input: PickInput) {
   const locales = parseTranslationsParameter(input.translations);
   for (let step = 0; step < refs.length; step++) {
-    const ref = refs[(start + step) % refs.length]!;
+    const ref = refs.refAt((start + step) % refs.length);
     const found = await stores.quran.getAyah(ref.surah, ref.ayah, { locales });
     if (found && (found.published || canSeeUnpublished(input.viewer))) return found;
   }
@@ -59,7 +70,7 @@ async function visibleAyahFrom(stores: Pick<Stores, 'quran'>, refs: AyahRef[], s
 
 /** `GET /quran/ayahs/random`: any ayah, each as likely. */
 export async function randomAyah(stores: Pick<Stores, 'quran'>, input: PickInput): Promise<Ayah> {
-  const refs = await ayahRefs(stores);
+  const refs = await ayahOrder(stores);
   return visibleAyahFrom(stores, refs, randomInt(refs.length), input);
 }
 
@@ -70,7 +81,7 @@ export async function ayahOfTheDay(
   input: PickInput & { date?: string },
 ): Promise<{ date: string; ayah: Ayah }> {
   const date = dayOf(input.date, clock);
-  const refs = await ayahRefs(stores);
+  const refs = await ayahOrder(stores);
   return { date, ayah: await visibleAyahFrom(stores, refs, dailyIndex('ayah', date, refs.length), input) };
 }
 
