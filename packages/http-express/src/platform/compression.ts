@@ -16,17 +16,17 @@ const windowBitsFor = (length: number, min: number, max: number) =>
   Math.min(max, Math.max(min, Math.ceil(Math.log2(Math.max(length, 1)))));
 
 /**
- * The brotli parameters of a body of `length` bytes: quality 2 in place, 4 in the threadpool, and a window no
- * larger than the body (at qualities 2 and 4 as fast and as small as the default 4 MB window on the answers
- * measured; it only bounds what an encoder may hold). On hadiths and prayer times (1–2 KB) quality 2 took half
- * the time of quality 4 (25 against 49 µs) for 8 % more bytes (881 against 816). On large answers quality 4 took
- * about half the time of quality 6 for 6–13 % more bytes (a 400 KB surah with three translations: 3.4 against
- * 8.0 ms, 112 against 99 KB; a page of 50 hadiths: 0.96 against 1.85 ms, 26.1 against 23.7 KB); quality 5 saved
- * only 15 %. Most large answers are read once (a calendar at random coordinates, a hadith page from a random
- * hadith), so each pays its compression.
+ * The brotli parameters of a body of `length` bytes: quality 2, and a window no larger than the body (as fast and
+ * as small as the default 4 MB window on the answers measured; it only bounds what an encoder may hold). On
+ * hadiths and prayer times (1–2 KB) quality 2 took half the time of quality 4 (25 against 49 µs) for 8 % more
+ * bytes (881 against 816). On large answers, which the answer worker compresses (the mix's busiest thread), quality
+ * 2 took 40–45 % less CPU than quality 4 for 5–8 % more bytes (a 400 KB surah with three translations: 2.4 against
+ * 4.2 ms, 122 against 112 KB; a page of 50 hadiths: 0.64 against 1.14 ms, 32.7 against 30.5 KB); most large answers
+ * are read once (a calendar at random coordinates, a hadith page from a random hadith), so each pays its
+ * compression. On the mix the worker went from 8 to 11 % idle.
  */
 export const brotliParameters = (length: number) => ({
-  [constants.BROTLI_PARAM_QUALITY]: length <= COMPRESS_IN_PLACE_BYTES ? 2 : 4,
+  [constants.BROTLI_PARAM_QUALITY]: 2,
   [constants.BROTLI_PARAM_LGWIN]: windowBitsFor(length, constants.BROTLI_MIN_WINDOW_BITS, 24),
   [constants.BROTLI_PARAM_SIZE_HINT]: length,
   [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
