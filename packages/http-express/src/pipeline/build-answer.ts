@@ -2,6 +2,7 @@ import { AppError, type ApiKeyRecord } from '@islamic-data/core';
 import { rmSync, writeFileSync } from 'node:fs';
 import type { AppDependencies } from '../dependencies.js';
 import { compressSync } from '../platform/compression.js';
+import { envelopeBytes } from '../platform/envelope-bytes.js';
 import { preferredCoding, type ContentCoding } from '../platform/content-coding.js';
 import { COMPRESS_FROM_BYTES, entityTag, JSON_CONTENT_TYPE, type MadeBeside } from '../platform/representation.js';
 import type { RouteDefinition } from '../platform/route.js';
@@ -53,7 +54,7 @@ export async function buildAnswer(
 ): Promise<BuiltAnswer> {
   const result = await runHandler(route, input, key, deps);
   if (result.status !== undefined && result.status !== 200) return { status: result.status, data: result.data };
-  const body = Buffer.from(route.produces ? (result.text ?? '') : JSON.stringify({ data: result.data }));
+  const body = route.produces ? Buffer.from(result.text ?? '') : envelopeBytes(result.data);
   const headers: Record<string, string> = route.produces
     ? {
         'Content-Type': withCharset(route.produces.contentType),
