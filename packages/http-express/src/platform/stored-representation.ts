@@ -158,7 +158,7 @@ export class StoredRepresentation implements KeptRepresentation {
     this.readers++;
     try {
       const made = this.sourceOf(coding);
-      const source = Buffer.isBuffer(made) || !(made instanceof Promise) ? made : await made;
+      const source = made instanceof Promise ? await made : made;
       const bytes =
         req.method === 'HEAD' || Buffer.isBuffer(source) || source.length > READ_WHOLE_BYTES
           ? source
