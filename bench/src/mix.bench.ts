@@ -8,7 +8,8 @@
 //      against the service (each engine) and against a raw node:http server replaying the very answers the service
 //      gave in the first round (the baseline: what the load generator and this machine allow);
 //   2. fixed rate: MIX_RATE req/s for MIX_RATE_SECONDS (latency counted from when each request was due), and
-//      MIX_LOW_RATE req/s, where the p99 of small reads (Qibla, Hijri, one ayah) is reported;
+//      MIX_LOW_RATE req/s, where the p99 of small reads (Qibla, Hijri, one ayah) is reported; both rates also against
+//      the raw replay, whose latencies are the load generator's own;
 //   3. CPU per answer: the server's CPU time (/proc/<pid>/stat) over MIX_CPU_REQUESTS distinct uncached requests of
 //      one kind sent one after another, divided by their number (and the same for one cached URL).
 // Prints the tables, the peak RSS of each server, and writes JSON (MIX_OUT, default <tmp>/bench-mix-results.json).
@@ -19,7 +20,8 @@
 // MIX_MAX_SECONDS (300: no run sends for longer), MOSQUE_COUNT (100000), MIX_SERVER_LOG (append the measured servers'
 // log there, e.g. with LOG_LEVEL=warn), BENCH_DIR (reuse a prepared database there), MIX_CPU_PROF=<folder> or the
 // flag --cpu-prof (folder <tmp>/bench-mix-profiles): profile the server of the first closed-loop round (node
-// --cpu-prof) and print its top self-time frames.
+// --cpu-prof) and print its top self-time frames, and profile the server of the MIX_LOW_RATE run (its file is named).
+// MIX_ROUNDS=0 skips the closed loop (and the raw replay, which replays its answers).
 import { loadQuranJson } from '@islamic-data/sources';
 import { searchWords } from '@islamic-data/core';
 import {
@@ -94,6 +96,18 @@ interface Engine {
   reset(): Promise<void>;
   /** The processes besides the server that work for it (PostgreSQL's postmaster, redis-server), found now. */
   helpers(): number[];
+}
+
+/** The CPU profile a stopped server wrote into PROFILE_DIR. */
+function profileOf(pid: number): string | undefined {
+  const file = readdirSync(PROFILE_DIR!).find((name) => name.includes(`.${pid}.`));
+  return file && path.join(PROFILE_DIR!, file);
+}
+
+interface FixedRun {
+  rate: number;
+  measure: RoundMeasure;
+  smallReads: LatencySummary;
 }
 
 interface Server {
@@ -679,15 +693,13 @@ async function main(): Promise<void> {
         measure.deploymentCpuMs = (1000 * (cpuAfter.all - cpuBefore.all)) / measure.overall.answered;
         closed[engine.name]!.push(measure);
         await stop(server.child);
-        if (profiled) {
-          const file = readdirSync(PROFILE_DIR!).find((name) => name.includes(`.${server.child.pid}.`));
-          profileFile = file && path.join(PROFILE_DIR!, file);
-        }
+        if (profiled) profileFile = profileOf(server.child.pid!);
         log(round, engine.name, closed[engine.name]!.at(-1)!);
       }
       if (!replay) {
         const file = path.join(work, 'captures');
         writeCaptures(file, captured);
+        captured.clear(); // the bodies are in the replay server now; the load generator keeps a small heap
         replay = await startReplay(file);
         children.push(replay.child);
       }
@@ -700,36 +712,39 @@ async function main(): Promise<void> {
       closed['raw replay']!.push(measureOf(raw, kindOf, kinds, null));
       log(round, 'raw replay', closed['raw replay']!.at(-1)!);
     }
-    if (replay) await stop(replay.child);
-
-    // 2. Fixed rates, each on a fresh server.
-    const fixed: Record<string, { rate: number; measure: RoundMeasure; smallReads: LatencySummary }[]> = {};
+    // 2. Fixed rates: each engine on a fresh server, then the raw replay (the latencies of the load generator alone).
+    const fixed: Record<string, FixedRun[]> = {};
+    const smallIndexes = new Set(SMALL_READS.map((kind) => kinds.indexOf(kind)));
+    const atFixedRate = async (name: string, origin: string, rate: number, pid?: number) => {
+      const result = await fixedRate({
+        origin,
+        requests: sent,
+        rate,
+        maxSeconds: RATE_SECONDS,
+        connections: CONNECTIONS * 2,
+      });
+      const measure = measureOf(result, kindOf, kinds, pid === undefined ? null : peakRssMb(pid));
+      const smallReads = summarize(result, (i) => smallIndexes.has(kindOf[i]!));
+      (fixed[name] ??= []).push({ rate, measure, smallReads });
+      console.log(
+        `fixed ${rate} req/s on ${name}: ${fmt(measure.rps)} achieved, p50 ${ms(measure.overall.p50)} ms, ` +
+          `p99 ${ms(measure.overall.p99)} ms, small reads p99 ${ms(smallReads.p99)} ms, ` +
+          `${measure.errors} errors, ${measure.notSent} not sent`,
+      );
+    };
     if (RATE_SECONDS > 0) {
-      for (const engine of engines) {
-        fixed[engine.name] = [];
+      for (const engine of engines)
         for (const rate of [RATE, LOW_RATE]) {
-          const server = await startServer(engine);
+          const profiled = PROFILE_DIR !== undefined && rate === LOW_RATE && engine === engines[0];
+          const server = await startServer(engine, profiled ? PROFILE_DIR : undefined);
           children.push(server.child);
-          const result = await fixedRate({
-            origin: server.origin,
-            requests: sent,
-            rate,
-            maxSeconds: RATE_SECONDS,
-            connections: CONNECTIONS * 2,
-          });
-          const measure = measureOf(result, kindOf, kinds, peakRssMb(server.child.pid!));
+          await atFixedRate(engine.name, server.origin, rate, server.child.pid!);
           await stop(server.child);
-          const smallIndexes = new Set(SMALL_READS.map((kind) => kinds.indexOf(kind)));
-          const smallReads = summarize(result, (i) => smallIndexes.has(kindOf[i]!));
-          fixed[engine.name]!.push({ rate, measure, smallReads });
-          console.log(
-            `fixed ${rate} req/s on ${engine.name}: ${fmt(measure.rps)} achieved, p50 ${ms(measure.overall.p50)} ms, ` +
-              `p99 ${ms(measure.overall.p99)} ms, small reads p99 ${ms(smallReads.p99)} ms, ` +
-              `${measure.errors} errors, ${measure.notSent} not sent`,
-          );
+          if (profiled) console.log(`profile of the ${rate} req/s server: ${profileOf(server.child.pid!)}`);
         }
-      }
+      if (replay) for (const rate of [RATE, LOW_RATE]) await atFixedRate('raw replay', replay.origin, rate);
     }
+    if (replay) await stop(replay.child);
 
     // 3. CPU per small answer, uncached and cached.
     const cpu: Record<string, CpuCost[]> = {};
@@ -780,16 +795,19 @@ function log(round: number, name: string, measure: RoundMeasure) {
   );
 }
 
-function printTables(results: any, kinds: string[], engines: Engine[]) {
-  const closed = results.closed as Record<string, RoundMeasure[]>;
+/** The columns of the CPU of PostgreSQL and Redis, only when one of the engines has them. */
+function helperColumns(engines: Engine[]): (cell: string) => string {
+  const helped = engines.some((engine) => engine.name === 'PostgreSQL + Redis');
+  return (cell) => (helped ? cell : '');
+}
+
+function printClosedTables(closed: Record<string, RoundMeasure[]>, kinds: string[], engines: Engine[]) {
   const rawRps = median(closed['raw replay']!.map((m) => m.rps));
   console.log(
     `\nClosed loop: ${REQUESTS} requests, ${CONNECTIONS} connections, one cursor, a fresh server per round; ` +
       `medians of ${ROUNDS} interleaved rounds.\n`,
   );
-  // The columns of the CPU of PostgreSQL and Redis only when one of the engines has them.
-  const helped = engines.some((engine) => engine.name === 'PostgreSQL + Redis');
-  const withHelpers = (cell: string) => (helped ? cell : '');
+  const withHelpers = helperColumns(engines);
   console.log(
     '| target | req/s | / raw | p50 ms | p99 ms | errors | peak RSS MB (max) | server CPU ms/req |' +
       withHelpers(' with PostgreSQL + Redis CPU ms/req |'),
@@ -833,7 +851,13 @@ function printTables(results: any, kinds: string[], engines: Engine[]) {
       .join(' ');
     console.log(`| ${kind} | ${first.count} | ${cells} | ${statuses} |`);
   }
-  const fixed = results.fixed as Record<string, { rate: number; measure: RoundMeasure; smallReads: LatencySummary }[]>;
+}
+
+function printTables(results: any, kinds: string[], engines: Engine[]) {
+  const withHelpers = helperColumns(engines);
+  const closed = results.closed as Record<string, RoundMeasure[]>;
+  if (ROUNDS > 0) printClosedTables(closed, kinds, engines);
+  const fixed = results.fixed as Record<string, FixedRun[]>;
   if (Object.keys(fixed).length > 0) {
     console.log(`\nFixed rate for ${RATE_SECONDS} s, a fresh server each (latency from when each request was due):\n`);
     console.log(
