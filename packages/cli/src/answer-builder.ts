@@ -75,6 +75,20 @@ export class WorkerAnswerBuilder implements AnswerBuilder {
     });
   }
 
+  /**
+   * Starts the worker now rather than with the first build: it takes about half a second to start (its modules,
+   * its stores), which the first large answers after a start waited for. On the mix at 600 req/s from a fresh
+   * server, the p99 of every answer went from 230–261 to 52–73 ms (`npm run bench:mix`).
+   */
+  warmUp(): void {
+    this.worker ??= this.start();
+  }
+
+  /** Worker threads running: 0 or 1. */
+  get workers(): number {
+    return this.worker === undefined ? 0 : 1;
+  }
+
   private sendQueued(): void {
     const buildingAlone = () => [...this.waiting.values()].some((build) => build.alone);
     while (this.waiting.size < BUILDS_AT_ONCE && this.queued.length > 0 && !buildingAlone()) {

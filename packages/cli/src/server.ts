@@ -102,6 +102,7 @@ export async function startServer(config: Config, options: CompositionOptions = 
   const { address, port } = server.address() as AddressInfo;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   deps.logger.info({ url, database: deps.database.name }, 'listening');
+  answerBuilder.warmUp();
 
   let closing: Promise<void> | undefined;
   const close = () =>

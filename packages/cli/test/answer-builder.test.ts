@@ -22,7 +22,7 @@ const download = (builder: WorkerAnswerBuilder) =>
   );
 const bodyOf = (answer: BuiltAnswer) => ('body' in answer ? JSON.parse(Buffer.from(answer.body).toString()) : answer);
 
-describe('the answer worker: a build too large for its heap', function () {
+describe('the answer worker (WorkerAnswerBuilder)', function () {
   this.timeout(120_000);
   let dir: string;
   let databasePath: string | undefined;
@@ -46,7 +46,7 @@ describe('the answer worker: a build too large for its heap', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('is refused as SERVICE_UNAVAILABLE, and the builds beside it are made again alone and answered', async () => {
+  it('refuses a build too large for its heap (503); the builds beside it are made again alone', async () => {
     const [tooLarge, ...surahs] = await Promise.allSettled([download(builder), surah(builder, 1), surah(builder, 2)]);
     expect(tooLarge.status).to.equal('rejected');
     const refusal = (tooLarge as PromiseRejectedResult).reason as AppError;
@@ -60,8 +60,22 @@ describe('the answer worker: a build too large for its heap', function () {
     expect(failures[0]!.message).to.match(/memory/i);
   });
 
-  it('builds the next answers in a new worker', async () => {
+  it('builds the next answers in a new worker after that', async () => {
     const answer = bodyOf(await surah(builder, 3));
     expect(answer.data[0].surah).to.equal(3);
+  });
+
+  it('starts its worker when warmed up, before any build', async () => {
+    const warmed = new WorkerAnswerBuilder(SMALL_HEAP_MB);
+    try {
+      expect(warmed.workers).to.equal(0);
+      warmed.warmUp();
+      expect(warmed.workers).to.equal(1);
+      expect(bodyOf(await surah(warmed, 1)).data[0].surah).to.equal(1);
+      expect(warmed.workers).to.equal(1);
+    } finally {
+      await warmed.close();
+    }
+    expect(warmed.workers).to.equal(0);
   });
 });
