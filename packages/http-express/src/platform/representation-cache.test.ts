@@ -120,6 +120,30 @@ describe('http: large answers kept in files', () => {
     expect(existsSync(file)).to.equal(false);
   });
 
+  it('keeps a file read for a third answer in memory, counted in the budget, and sends the same bytes', async () => {
+    const cache = new RepresentationCache(1_000_000, 10_000_000);
+    const body = Buffer.from('z'.repeat(300_000));
+    const file = files.nextPath();
+    writeFileSync(file, body);
+    const representation = new StoredRepresentation(
+      files,
+      body,
+      { 'Content-Type': 'text/plain' },
+      { etag: 'tag', file },
+    );
+    cache.set('hot', { representation, versions: null, minute: null });
+    const held = cache.heldBytes;
+    for (const read of [1, 2]) {
+      expect((await sendTo(representation)).equals(body), `read ${read}`).to.equal(true);
+      expect(cache.heldBytes).to.equal(held);
+    }
+    expect((await sendTo(representation)).equals(body)).to.equal(true);
+    expect(cache.heldBytes).to.equal(held + body.length);
+    // From memory now: the file is no longer read.
+    rmSync(file);
+    expect((await sendTo(representation)).equals(body)).to.equal(true);
+  });
+
   it('bounds the bytes in files by their budget, removing the files of the answers let go', async () => {
     const before = filesHeld();
     const cache = new RepresentationCache(1_000_000, 1_000_000);
