@@ -7,7 +7,10 @@ export const BASE_MEGABYTES = 128;
 
 /** The parts of MEMORY_BUDGET_MB that grow with traffic and are bounded by it, in bytes and MB. */
 export interface MemoryShares {
-  /** The in-memory representation cache (bodies below 64 KiB and their variants, keys and overhead counted). */
+  /**
+   * The in-memory representation cache (bodies below 64 KiB and their variants, and the files of stored answers read
+   * for a third time, keys and overhead counted).
+   */
   representationCacheBytes: number;
   /** Answers kept in files (64 KiB and more): on disk, not in memory. */
   representationStoredBytes: number;
