@@ -55,6 +55,13 @@ describe('http: large answers kept in files', () => {
     minute: null,
   });
   const filesHeld = () => readdirSync(files.dir).length;
+  /** A stored answer whose body the answer builder wrote to its file. */
+  const writtenByTheBuilder = (body: Buffer) => {
+    const file = files.nextPath();
+    writeFileSync(file, body);
+    const made = { etag: 'tag', file };
+    return { representation: new StoredRepresentation(files, body, { 'Content-Type': 'text/plain' }, made), file };
+  };
 
   it('holds a stored body in memory only until its file is written, then counts it on disk', async () => {
     const cache = new RepresentationCache(1_000_000, 10_000_000);
@@ -99,17 +106,7 @@ describe('http: large answers kept in files', () => {
   it('counts a body the answer builder wrote to its file on disk from the start, and sends it from there', async () => {
     const cache = new RepresentationCache(1_000_000, 10_000_000);
     const body = Buffer.from('y'.repeat(300_000));
-    const file = files.nextPath();
-    writeFileSync(file, body);
-    const representation = new StoredRepresentation(
-      files,
-      body,
-      { 'Content-Type': 'text/plain' },
-      {
-        etag: 'tag',
-        file,
-      },
-    );
+    const { representation, file } = writtenByTheBuilder(body);
     cache.set('w', { representation, versions: null, minute: null });
     expect(cache.heldBytes).to.be.below(1_000);
     expect(cache.storedBytes).to.equal(300_000);
@@ -123,14 +120,7 @@ describe('http: large answers kept in files', () => {
   it('keeps a file read for a third answer in memory, counted in the budget, and sends the same bytes', async () => {
     const cache = new RepresentationCache(1_000_000, 10_000_000);
     const body = Buffer.from('z'.repeat(300_000));
-    const file = files.nextPath();
-    writeFileSync(file, body);
-    const representation = new StoredRepresentation(
-      files,
-      body,
-      { 'Content-Type': 'text/plain' },
-      { etag: 'tag', file },
-    );
+    const { representation, file } = writtenByTheBuilder(body);
     cache.set('hot', { representation, versions: null, minute: null });
     const held = cache.heldBytes;
     for (const read of [1, 2]) {
