@@ -2,9 +2,9 @@ import { IMPORT_ACTION, type AuditLog, type Stores, type UnitOfWork } from '@isl
 import type { FinishedRequest, RequestObserver } from '@islamic-data/http-express';
 import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { createRequire } from 'node:module';
 import { AggregatorRegistry, Registry } from 'prom-client';
 
 /**
