@@ -47,17 +47,12 @@ export class WorkerAnswerBuilder implements AnswerBuilder {
   /** Builds not sent yet, first come first sent (those to build again alone first). */
   private readonly queued: Build[] = [];
 
-  private readonly onStoreCall?: (...call: StoreCall) => void;
-  private readonly onWorkerFailure?: (error: Error) => void;
-  /** Routes (`GET /path`) whose answers are built with nothing beside them (`builtAlone`: downloads). */
   private readonly builtAlone: ReadonlySet<string>;
 
   constructor(
     private readonly heapMegabytes: number,
-    options: AnswerBuilderOptions = {},
+    private readonly options: AnswerBuilderOptions = {},
   ) {
-    this.onStoreCall = options.onStoreCall;
-    this.onWorkerFailure = options.onWorkerFailure;
     this.builtAlone = new Set(options.builtAlone);
   }
 
@@ -110,11 +105,11 @@ export class WorkerAnswerBuilder implements AnswerBuilder {
   private start(): Worker {
     const worker = new Worker(new URL('./answer-worker.js', import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: this.heapMegabytes },
-      workerData: { timed: this.onStoreCall !== undefined } satisfies AnswerWorkerData,
+      workerData: { timed: this.options.onStoreCall !== undefined } satisfies AnswerWorkerData,
     });
     worker.unref();
     worker.on('message', (reply: BuildReply) => {
-      for (const call of reply.storeCalls) this.onStoreCall?.(...call);
+      for (const call of reply.storeCalls) this.options.onStoreCall?.(...call);
       const build = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
       if ('failure' in reply) build?.reject(new Error(reply.failure));
@@ -129,7 +124,7 @@ export class WorkerAnswerBuilder implements AnswerBuilder {
   private fail(worker: Worker, error: Error): void {
     if (this.worker !== worker) return;
     this.worker = undefined;
-    this.onWorkerFailure?.(error);
+    this.options.onWorkerFailure?.(error);
     const inHand = [...this.waiting.values()];
     this.waiting.clear();
     for (const build of inHand.filter(({ again }) => again)) build.reject(tooLargeToBuild());

@@ -40,8 +40,8 @@ const MB = 1024 * 1024;
  * ms of server CPU per request (the main thread's collector 11 % of its time against 8–10 %). Tried and left: glibc's
  * mapping threshold at 32 KiB (main arena 43–57 MB, peak 4–11 MB lower, 0.07–0.09 ms more a request), a 24 MB cache
  * (peak 301–309 MB, 0.1–0.2 ms more a request: fewer answers kept), one malloc arena (no change).
- * What is left above 300 MB is not bounded here: the peak comes when a download is built whole in the answer worker
- * (a string and a body of 19 MB each, for a moment) while the bodies in memory and both heaps are high (see
+ * What is left above 300 MB is not bounded here: V8's two heaps (about 105 MB at the peak) and glibc's arenas
+ * (about 134 MB: the cache's bodies, and memory freed but kept) while large answers are built and sent (see
  * docs/operations.md, "Memory").
  */
 export function memoryShares(budgetMegabytes: number): MemoryShares {

@@ -1,12 +1,11 @@
 import { expect } from 'chai';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RepresentationCache } from './representation-cache.js';
 import { Representation, type KeptRepresentation } from './representation.js';
 import { RepresentationFiles, StoredRepresentation } from './stored-representation.js';
+import { getOnTheWire } from '../../test/http-client.js';
 
 const anAnswer = (bytes: number) =>
   new Representation(Buffer.from(JSON.stringify({ data: 'x'.repeat(bytes) })), { 'Content-Type': 'application/json' });
@@ -159,21 +158,6 @@ describe('http: large answers kept in files', () => {
 });
 
 /** The body a representation sends to a client that accepts no coding, over a real socket. */
-async function sendTo(kept: KeptRepresentation): Promise<Buffer> {
-  const server = http.createServer((req, res) => void kept.send(req, res, 'no-cache'));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    return await new Promise<Buffer>((resolve, reject) => {
-      http
-        .get({ port: (server.address() as AddressInfo).port, host: '127.0.0.1' }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve(Buffer.concat(chunks)));
-        })
-        .on('error', reject);
-    });
-  } finally {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-}
+/** The body a kept representation sends over a real socket. */
+const sendTo = async (kept: KeptRepresentation): Promise<Buffer> =>
+  (await getOnTheWire((req, res) => void kept.send(req, res, 'no-cache'), '/', {})).body;
