@@ -82,6 +82,15 @@ export function contentVersionsConformance(name: string, make: () => Promise<Con
       for (const area of CONTENT_AREAS) expect(after[area], area).to.be.at.least(before[area]);
     });
 
+    it('sees a commit in a read asked after it, even with a read asked before it still unanswered', async () => {
+      const before = await subject.contentVersions.current();
+      const writer = subject.elsewhere ? await subject.elsewhere() : subject;
+      const askedBefore = subject.contentVersions.current();
+      await writer.unitOfWork.run((stores) => stores.mosques.insert(aMosqueRecord()));
+      expect(raisedAreas(before, await subject.contentVersions.current())).to.deep.equal(['mosques']);
+      for (const area of CONTENT_AREAS) expect((await askedBefore)[area], area).to.be.at.least(before[area]);
+    });
+
     it('sees a write committed elsewhere (another process) on its next read', async function () {
       if (!subject.elsewhere) return this.skip();
       const before = await subject.contentVersions.current();
