@@ -7,7 +7,6 @@ export * from './stores/key-request-store.js';
 export * from './stores/audit-log.js';
 export * from './stores/edition-store.js';
 export * from './stores/content-versions.js';
-export * from './stores/read-once-per-turn.js';
 export * from './stores/quran-store.js';
 export * from './stores/mosque-reads.js';
 export * from './tables/mosques/mosques.table.js';

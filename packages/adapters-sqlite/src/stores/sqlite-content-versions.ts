@@ -1,4 +1,4 @@
-import { readContentVersions, readOncePerTurn } from '@islamic-data/adapters-kysely';
+import { readContentVersions } from '@islamic-data/adapters-kysely';
 import { zeroVersions, type ContentVersions, type ContentVersionVector } from '@islamic-data/core';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
@@ -9,8 +9,6 @@ import type { Database } from '../schema.js';
  * `data_version` changes when another connection (the CLI, another process) commits, and `total_changes()`
  * when this one writes. The probe runs on the raw connection (a few microseconds); the rows are read through
  * Kysely, which waits for a transaction of this connection in progress, so they are always committed ones.
- * The requests of one event-loop turn share one probe (`readOncePerTurn`): under load it was a fifth of the CPU of
- * a cached read (about 6 of 27 µs).
  */
 export function sqliteContentVersions(db: Kysely<Database>, sqlite: BetterSqlite3.Database): ContentVersions {
   // Two statements: the pragma as a table-valued function costs more than both together.
@@ -18,11 +16,12 @@ export function sqliteContentVersions(db: Kysely<Database>, sqlite: BetterSqlite
   const totalChanges = sqlite.prepare('select total_changes()').pluck();
   let seen = '';
   let versions: ContentVersionVector = zeroVersions();
-  const probe = async () => {
-    const now = `${dataVersion.get() as number}:${totalChanges.get() as number}`;
-    if (now === seen) return versions;
-    [seen, versions] = [now, await readContentVersions(db)];
-    return versions;
+  return {
+    async current() {
+      const now = `${dataVersion.get() as number}:${totalChanges.get() as number}`;
+      if (now === seen) return versions;
+      [seen, versions] = [now, await readContentVersions(db)];
+      return versions;
+    },
   };
-  return { current: readOncePerTurn(probe) };
 }
