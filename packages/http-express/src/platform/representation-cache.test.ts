@@ -157,7 +157,6 @@ describe('http: large answers kept in files', () => {
   });
 });
 
-/** The body a representation sends to a client that accepts no coding, over a real socket. */
-/** The body a kept representation sends over a real socket. */
+/** The body a kept representation sends to a client that accepts no coding, over a real socket. */
 const sendTo = async (kept: KeptRepresentation): Promise<Buffer> =>
   (await getOnTheWire((req, res) => void kept.send(req, res, 'no-cache'), '/', {})).body;
