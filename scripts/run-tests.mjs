@@ -46,10 +46,15 @@ const mocha = new Mocha({ reporter: 'spec', timeout: 60_000, slow: 2_000 });
 for (const file of files) mocha.addFile(file);
 
 await mocha.loadFilesAsync();
+// The spec reporter lists failures where its own pass ends, which the second pass pushes out of a log's tail:
+// they are named again just above the totals, where CI's tail shows them.
+const failed = [];
 const runner = mocha.run(async () => {
   const { passes = 0, failures = 0, pending = 0 } = runner.stats ?? {};
   let totals = { passes, failures, pending };
+  const named = failed.map((line) => `  ${line}`).join('\n');
   if (SECOND_PASS) {
+    if (failed.length > 0) console.log(`\nfailed on PostgreSQL and Redis:\n${named}`);
     console.log(`\non PostgreSQL and Redis: ${passes} passed; ${failures} failed`);
   } else {
     const again = files.filter((file) => POSTGRES_REDIS_SUITES.some((suite) => file.endsWith(suite)));
@@ -61,6 +66,7 @@ const runner = mocha.run(async () => {
         pending: pending + second.pending,
       };
     }
+    if (failed.length > 0) console.log(`\nfailed:\n${named}`);
     console.log(
       `\n${totals.passes} passed, ${totals.failures} failed${totals.pending ? `, ${totals.pending} skipped` : ''}`,
     );
@@ -68,6 +74,12 @@ const runner = mocha.run(async () => {
   process.exitCode = totals.failures > 0 || totals.passes === 0 ? 1 : 0;
   // Suites close their servers and databases; anything left open must not hang CI.
   setTimeout(() => process.exit(process.exitCode), 2_000).unref();
+});
+runner.on('fail', (test, error) => {
+  const firstLine = String(error?.message ?? error)
+    .split('\n')[0]
+    .slice(0, 300);
+  failed.push(`${test.fullTitle()} (${path.relative(root, test.file ?? '?')}): ${firstLine}`);
 });
 
 /** Runs `suites` in a child process on PostgreSQL and Redis, echoing its report; its counts (failed if it crashed). */
