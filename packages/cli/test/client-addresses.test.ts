@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServerProcess, type ServerProcess } from './cli-process.js';
+import { aFreshWindow } from './rate-limit-window.js';
 
 /**
  * Issue 26, point 3, on a real server: TRUST_PROXY=true is refused at start; behind trusted proxies the client is
@@ -44,6 +45,7 @@ describe('cli: the per-address limit behind proxies and over IPv6', function () 
     const server = await startServerProcess({ ...env, TRUST_PROXY: '1' });
     servers.push(server);
     const statuses = [];
+    await aFreshWindow(5_000);
     for (let i = 0; i < 5; i++) statuses.push(await statusFrom(server, `198.51.100.${i}, 203.0.113.5`));
     expect(statuses).to.deep.equal([401, 401, 401, 429, 429]);
     expect(await statusFrom(server, '203.0.113.6')).to.equal(401);
@@ -54,6 +56,7 @@ describe('cli: the per-address limit behind proxies and over IPv6', function () 
     const server = await startServerProcess({ ...env, TRUST_PROXY: '127.0.0.1/8,::1' });
     servers.push(server);
     const statuses = [];
+    await aFreshWindow(5_000);
     for (let i = 1; i <= 5; i++) statuses.push(await statusFrom(server, `2001:db8:aa:bb::${i.toString(16)}`));
     expect(statuses).to.deep.equal([401, 401, 401, 429, 429]);
     expect(await statusFrom(server, '2001:db8:aa:bb:ffff:1:2:3'), 'the same /64').to.equal(429);

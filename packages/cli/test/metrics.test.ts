@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { seedSyntheticContent } from './content-seed.js';
 import { createKeyWithCli, startServerProcess, waitUntil, type ServerProcess } from './cli-process.js';
+import { aFreshWindow } from './rate-limit-window.js';
 
 type Families = ReturnType<typeof parsePrometheusTextFormat>;
 
@@ -45,12 +46,6 @@ function valueOf(families: Families, name: string, labels: Record<string, string
     .flatMap((family) => family.metrics)
     .find((each) => Object.entries(labels).every(([label, value]) => each.labels?.[label] === value));
   return Number(sample?.value ?? 0);
-}
-
-/** Waits, when the current one-minute rate-limit window has less than 15 s left, for the next one. */
-async function aFreshWindow(): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
 }
 
 const LIMIT = 20;
@@ -95,7 +90,7 @@ describe('METRICS_PORT: Prometheus metrics on a listener of their own (CONTRACT 
   });
 
   it('after known traffic, counts exactly N hits, M misses and K 429s per route template', async () => {
-    await aFreshWindow();
+    await aFreshWindow(15_000);
     const before = (await scrape(metricsUrl)).families;
     const ayah = '/api/v1/quran/surahs/{surah}/ayahs/{ayah}';
     // M = 6 misses (six different ayahs), then N = 8 hits (one of them again and again): 14 requests of `key`.
@@ -175,7 +170,7 @@ describe('METRICS_PORT: Prometheus metrics on a listener of their own (CONTRACT 
   });
 
   it('times the database calls of large answers, which a worker thread builds', async () => {
-    await aFreshWindow();
+    await aFreshWindow(15_000);
     const quranCalls = (families: Families) =>
       families
         .filter((family) => family.name === 'islamic_data_db_duration_seconds_count')

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { sharedPostgres, sharedRedis } from '@islamic-data/test-fixtures';
 import { runCli, startServerProcess, type ServerProcess } from './cli-process.js';
+import { aFreshWindow } from './rate-limit-window.js';
 
 const AYAH = '/api/v1/quran/surahs/2/ayahs/255';
 const QIBLA = '/api/v1/qibla?lat=51.5&lng=-0.12';
@@ -61,8 +62,7 @@ describe('Two server processes on one PostgreSQL database and one Redis (CONTRAC
   it('lets exactly 100 requests of a key through across both in a window; the 101st gets 429', async () => {
     const { key } = await createKey('Test counted', 'read');
     // 101 requests take well under a second; start them in a window with ten seconds left at least.
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
+    await aFreshWindow(10_000);
     const responses = await Promise.all(Array.from({ length: 100 }, (_, i) => call(i % 2 === 0 ? a : b, QIBLA, key)));
     expect(responses.map((response) => response.status)).to.deep.equal(Array(100).fill(200));
     for (const server of [a, b]) {

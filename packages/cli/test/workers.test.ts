@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createKeyWithCli, startServerProcess, waitUntil, type ServerProcess } from './cli-process.js';
+import { aFreshWindow } from './rate-limit-window.js';
 
 const AYAH = '/api/v1/quran/surahs/2/ayahs/255';
 const QIBLA = '/api/v1/qibla?lat=51.5&lng=-0.12';
@@ -74,8 +75,7 @@ describe('WORKERS=2: two server processes on one port over one SQLite file (CONT
 
   it('lets exactly 100 requests of a key through across both workers in a window, and refuses the 101st', async () => {
     const { key } = await createKey('Test counted', 'read');
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
+    await aFreshWindow(10_000);
     const statuses = await Promise.all(Array.from({ length: 101 }, () => call(QIBLA, key).then((r) => r.status)));
     expect(statuses.filter((status) => status === 200)).to.have.length(100);
     expect(statuses.filter((status) => status === 429)).to.have.length(1);

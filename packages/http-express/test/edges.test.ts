@@ -1,4 +1,4 @@
-import { importHadithCollection, importQuran } from '@islamic-data/core';
+import { importHadithCollection, importQuran, ManualClock } from '@islamic-data/core';
 import { aHadithSource, aSyntheticQuranSource } from '@islamic-data/test-fixtures';
 import { expect } from 'chai';
 import { gzipSync } from 'node:zlib';
@@ -169,7 +169,8 @@ describe('http: the edges (issue 15): no 500 from any input, the envelope on eve
 
 describe('http: /health, /docs and /openapi.json spend no anonymous budget', () => {
   let t: TestApp;
-  before(async () => (t = await startTestApp({ rateLimitPerMinute: 3 })));
+  // A clock that stands still: the window these tests spend never rolls over under them.
+  before(async () => (t = await startTestApp({ clock: new ManualClock(), rateLimitPerMinute: 3 })));
   after(async () => t.close());
 
   it('answers a health check after the address spent its window, while the API answers 429', async () => {

@@ -90,7 +90,7 @@ describe('http: the client address an anonymous request is counted by', () => {
     request(app).get('/api/v1/translations').set('X-Forwarded-For', forwardedFor);
 
   it('is the address the proxy named in X-Forwarded-For when TRUST_PROXY trusts the proxy', async () => {
-    const t = await startTestApp({ rateLimitPerMinute: 2, trustProxy: 'loopback' });
+    const t = await startTestApp({ clock: new ManualClock(), rateLimitPerMinute: 2, trustProxy: 'loopback' });
     try {
       for (let i = 0; i < 2; i++) expect((await fromClient(t.app, '203.0.113.7')).status).to.equal(200);
       expectErrorEnvelope(await fromClient(t.app, '203.0.113.7'), 429, 'RATE_LIMITED');
@@ -103,7 +103,7 @@ describe('http: the client address an anonymous request is counted by', () => {
   });
 
   it('is the connection’s own address otherwise, whatever X-Forwarded-For says', async () => {
-    const t = await startTestApp({ rateLimitPerMinute: 2 });
+    const t = await startTestApp({ clock: new ManualClock(), rateLimitPerMinute: 2 });
     try {
       for (let i = 0; i < 2; i++) expect((await fromClient(t.app, `203.0.113.${i}`)).status).to.equal(200);
       expectErrorEnvelope(await fromClient(t.app, '198.51.100.20'), 429, 'RATE_LIMITED');
