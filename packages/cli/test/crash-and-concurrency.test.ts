@@ -38,7 +38,14 @@ const auditCount = (file: string, keyId: string, action: string) =>
 describe('cli: crashes and concurrency against a real server process', function () {
   this.timeout(180_000);
   const dir = mkdtempSync(path.join(tmpdir(), 'islamic-data-crash-'));
-  const env = { DATABASE_PATH: path.join(dir, 'islamic-data.db'), LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '1000000' };
+  const env = {
+    DATABASE_PATH: path.join(dir, 'islamic-data.db'),
+    LOG_LEVEL: 'info',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    // A write waits (without blocking the server) while an import holds the file, rather than answer 503 on a
+    // slow machine: the refusal after WRITE_WAIT_MS is write-lock.test.ts's subject.
+    WRITE_WAIT_MS: '60000',
+  };
   let writer: { id: string; key: string };
   let server: ServerProcess | undefined;
 
