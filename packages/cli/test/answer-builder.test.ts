@@ -8,8 +8,8 @@ import { WorkerAnswerBuilder } from '../src/answer-builder.js';
 import { SEEDED_COLLECTION, seedSyntheticContent } from './content-seed.js';
 
 const SMALL_HEAP_MB = 32;
-/** A synthetic collection whose download (about 16 MB of JSON) cannot be built in a 32 MB heap. */
-const HADITHS = 2000;
+/** A synthetic collection whose download (about 48 MB of JSON) cannot be built in a 32 MB heap. */
+const HADITHS = 6000;
 const longText = (number: number) => `Synthetic hadith ${number}. `.repeat(300);
 
 const surah = (builder: WorkerAnswerBuilder, n: number) =>
