@@ -1,5 +1,5 @@
 import type { HttpApp } from '../src/index.js';
-import { createServer, get, type IncomingHttpHeaders, type RequestListener } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface JsonResponse {
@@ -52,22 +52,25 @@ export async function mapConcurrently<T, R>(
   return results;
 }
 
-/** One GET of `path` over a real socket to `handler`, as sent: headers and the body's bytes, not decompressed. */
+/** One GET (or HEAD) of `path` over a real socket to `handler`, as sent: headers and the body's bytes, raw. */
 export async function getOnTheWire(
   handler: RequestListener,
   path: string,
   headers: Record<string, string>,
+  method: 'GET' | 'HEAD' = 'GET',
 ): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     return await new Promise((resolve, reject) => {
       const port = (server.address() as AddressInfo).port;
-      get({ host: '127.0.0.1', port, path, headers }, (res) => {
+      request({ host: '127.0.0.1', port, path, headers, method }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-      }).on('error', reject);
+      })
+        .on('error', reject)
+        .end();
     });
   } finally {
     server.closeAllConnections();

@@ -1,7 +1,7 @@
 import type { AdmissionCount, Clock, RateLimitDecision, RateLimitPolicy, RequestAdmission } from '@islamic-data/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyAddr from 'proxy-addr';
-import { Representation } from '../platform/representation.js';
+import { entityTag } from '../platform/representation.js';
 import { countedAddress } from './client-address.js';
 import { envelope, sendEnvelope } from './error-envelope.js';
 import type { RequestContext } from './request-context.js';
@@ -9,8 +9,8 @@ import type { RequestContext } from './request-context.js';
 /** Which hops' addresses to believe (Express's compiled `trust proxy` setting). */
 export type TrustProxy = (address: string, hop: number) => boolean;
 
-/** The 429 envelope for each limit and wait (at most 60 of them): made once, then sent as bytes. */
-const refusals = new Map<string, Representation>();
+/** The 429 envelope for each limit and wait (at most 60 of them), and its tag: made once, then sent as bytes. */
+const refusals = new Map<string, { body: Buffer; etag: string }>();
 
 function refuse(
   req: IncomingMessage,
@@ -22,12 +22,13 @@ function refuse(
   let refusal = refusals.get(key);
   if (!refusal) {
     const message = `Rate limit of ${limit} requests per ${per} exceeded; retry after ${retryAfterSeconds} seconds.`;
-    refusal = new Representation(envelope('RATE_LIMITED', message), {});
+    const body = envelope('RATE_LIMITED', message);
+    refusal = { body, etag: `"${entityTag(body)}"` };
     refusals.set(key, refusal);
   }
   res.setHeader('Retry-After', String(retryAfterSeconds));
   res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('ETag', refusal.etagFor('identity'));
+  res.setHeader('ETag', refusal.etag);
   sendEnvelope(req, res, 'RATE_LIMITED', refusal.body);
 }
 

@@ -5,7 +5,7 @@ import { buildOpenApiDocument } from '../openapi.js';
 import { CLAIM_SCRIPT, CLAIM_SCRIPT_PATH, claimPages } from '../pages/claim-page.js';
 import { HTML, PAGE_HEADERS, pageAssets } from '../pages/html.js';
 import { FORM_SCRIPT, FORM_SCRIPT_PATH, requestKeyForm } from '../pages/request-key-page.js';
-import { jsonRepresentation, Representation } from '../platform/representation.js';
+import { JSON_CONTENT_TYPE, jsonRepresentation, Representation } from '../platform/representation.js';
 import type { RouteDefinition } from '../platform/route.js';
 
 /**
@@ -15,7 +15,7 @@ import type { RouteDefinition } from '../platform/route.js';
 export type ServicePage = (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => Promise<void>;
 
 const HEALTHY = jsonRepresentation({ status: 'ok' });
-const UNAVAILABLE = jsonRepresentation({ status: 'unavailable' });
+const UNAVAILABLE = Buffer.from(JSON.stringify({ status: 'unavailable' }));
 
 /**
  * Health, the OpenAPI document and its reference, the key request form and the claim pages, by `path` (a
@@ -31,8 +31,8 @@ export function servicePages(deps: AppDependencies, routes: RouteDefinition[]): 
       if (healthy) return HEALTHY.send(req, res, 'no-store');
       res.statusCode = 503;
       res.setHeader('Cache-Control', 'no-store');
-      res.setHeader('Content-Type', UNAVAILABLE.headers['Content-Type']!);
-      res.end(req.method === 'HEAD' ? undefined : UNAVAILABLE.body);
+      res.setHeader('Content-Type', JSON_CONTENT_TYPE);
+      res.end(req.method === 'HEAD' ? undefined : UNAVAILABLE);
     },
     '/openapi.json': (req, res) => openApi.send(req, res, 'public, max-age=300'),
     '/keys/claim/{token}': claim.view,

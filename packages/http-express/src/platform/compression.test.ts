@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -83,6 +84,29 @@ describe('http: compressed answers', () => {
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('lets the identity body go once a variant is made, and sends it still, GET and HEAD, from that', async () => {
+    for (const body of [anAnswerBody(30_000), anAnswerBody(200_000)]) {
+      const headers = { 'Content-Type': 'application/json; charset=utf-8' };
+      const br = compressSync('br', body);
+      const representation = new Representation(body, headers, {
+        etag: entityTag(body),
+        variant: { coding: 'br', bytes: br },
+      });
+      expect(representation.size, 'only the variant is held').to.equal(br.length);
+      const send = (req: IncomingMessage, res: ServerResponse) => void representation.send(req, res, 'no-cache');
+      const plain = await getOnTheWire(send, '/', {});
+      expect(plain.headers['content-encoding']).to.equal(undefined);
+      expect(plain.headers.etag).to.equal(`"${entityTag(body)}"`);
+      expect(plain.body.equals(body)).to.equal(true);
+      const head = await getOnTheWire(send, '/', {}, 'HEAD');
+      expect(Number(head.headers['content-length'])).to.equal(body.length);
+      expect(head.body.length).to.equal(0);
+      const gzip = await getOnTheWire(send, '/', { 'Accept-Encoding': 'gzip' });
+      expect(gunzipSync(gzip.body).equals(body)).to.equal(true);
+      expect(representation.size, 'and the gzip variant made from it').to.equal(br.length + gzip.body.length);
     }
   });
 

@@ -1,5 +1,16 @@
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type ZlibOptions } from 'node:zlib';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  brotliDecompress,
+  brotliDecompressSync,
+  constants,
+  gunzip,
+  gunzipSync,
+  gzip,
+  gzipSync,
+  type ZlibOptions,
+} from 'node:zlib';
 import type { ContentCoding } from './content-coding.js';
 
 /**
@@ -10,6 +21,8 @@ import type { ContentCoding } from './content-coding.js';
 export const COMPRESS_IN_PLACE_BYTES = 8 * 1024;
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
+const gunzipAsync = promisify(gunzip);
+const brotliDecompressAsync = promisify(brotliDecompress);
 
 /** log2 of the smallest power of two that holds `length` bytes, within [min, max]. */
 const windowBitsFor = (length: number, min: number, max: number) =>
@@ -93,4 +106,14 @@ export function compress(coding: Exclude<ContentCoding, 'identity'>, body: Buffe
       ? gzipAsync(body, { ...gzipOptions(body.length), chunkSize })
       : brotliAsync(body, { params: brotliParameters(body.length), chunkSize });
   return compressed.then(trimmed);
+}
+
+/** A variant's bytes decompressed: in place, or in the libuv threadpool. */
+export function decompress(
+  coding: Exclude<ContentCoding, 'identity'>,
+  bytes: Buffer,
+  inPlace: boolean,
+): Promise<Buffer> | Buffer {
+  if (inPlace) return coding === 'gzip' ? gunzipSync(bytes) : brotliDecompressSync(bytes);
+  return coding === 'gzip' ? gunzipAsync(bytes) : brotliDecompressAsync(bytes);
 }

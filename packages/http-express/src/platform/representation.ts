@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { compress } from './compression.js';
+import { compress, decompress } from './compression.js';
 import { preferredCoding, type ContentCoding } from './content-coding.js';
 import { noneMatchHits } from './conditional.js';
 
@@ -37,35 +37,42 @@ export interface KeptRepresentation {
   discard?(): void;
 }
 
+/** Identity bodies up to this size are decompressed on the event loop (about 0.1 ms for 64 KiB of JSON). */
+const DECOMPRESS_IN_PLACE_BYTES = 64 * 1024;
+
 /**
- * One GET answer as bytes: its body, its entity tag and its headers, with each compressed variant made once
- * (off the event loop) on first demand and kept. Every GET success goes through `send`, so GET and HEAD
+ * One GET answer as bytes: its entity tag, its headers, and its body in the codings clients asked for, each
+ * compressed variant made once (off the event loop when large) on first demand and kept. Once it has a compressed
+ * variant it lets its identity body go (a JSON answer compresses to a fifth or less): a client that asks for
+ * none, or for another coding, gets it from the variant. Every GET success goes through `send`, so GET and HEAD
  * announce the same coding, length and tag, and a matching If-None-Match is a 304.
  */
 export class Representation implements KeptRepresentation {
   readonly etag: string;
-  private readonly variants = new Map<ContentCoding, Promise<Buffer> | Buffer>();
-  /** Bytes held: the body and the variants made so far. */
+  /** The identity body's length, kept once the body is let go. */
+  readonly length: number;
+  private body: Buffer | null;
+  private readonly variants = new Map<Exclude<ContentCoding, 'identity'>, Promise<Buffer> | Buffer>();
+  /** Bytes held: the identity body while it is kept, and the variants made so far. */
   size: number;
   readonly storedBytes = 0;
   onGrow?: (bytes: number) => void;
 
   constructor(
-    readonly body: Buffer,
+    body: Buffer,
     readonly headers: Readonly<Record<string, string>>,
     made?: MadeBeside,
   ) {
     this.etag = made?.etag ?? entityTag(body);
+    this.length = body.length;
+    this.body = body;
     this.size = body.length;
-    if (made?.variant) {
-      this.variants.set(made.variant.coding, made.variant.bytes);
-      this.size += made.variant.bytes.length;
-    }
+    if (made?.variant) this.keepVariant(made.variant.coding, made.variant.bytes);
   }
 
   /** `identity` for small bodies, else what the request prefers. */
   codingFor(req: IncomingMessage): ContentCoding {
-    return this.body.length < COMPRESS_FROM_BYTES ? 'identity' : preferredCoding(req.headers['accept-encoding']);
+    return this.length < COMPRESS_FROM_BYTES ? 'identity' : preferredCoding(req.headers['accept-encoding']);
   }
 
   /** A tag per coding: a strong validator names one sequence of bytes. */
@@ -74,23 +81,14 @@ export class Representation implements KeptRepresentation {
   }
 
   bytes(coding: ContentCoding): Promise<Buffer> | Buffer {
-    if (coding === 'identity') return this.body;
+    if (coding === 'identity') return this.body ?? this.decompressed();
     let variant = this.variants.get(coding);
     if (!variant) {
-      variant = compress(coding, this.body);
+      const compressing = this.body ? compress(coding, this.body) : this.fromAnotherVariant(coding);
+      if (Buffer.isBuffer(compressing)) return this.keepVariant(coding, compressing);
+      variant = compressing.then((compressed) => this.keepVariant(coding, compressed));
       this.variants.set(coding, variant);
-      if (Buffer.isBuffer(variant)) {
-        this.size += variant.length;
-        this.onGrow?.(variant.length);
-        return variant;
-      }
-      void variant.then(
-        (compressed) => {
-          this.size += compressed.length;
-          this.onGrow?.(compressed.length);
-        },
-        () => this.variants.delete(coding),
-      );
+      void variant.catch(() => this.variants.delete(coding));
     }
     return variant;
   }
@@ -100,21 +98,46 @@ export class Representation implements KeptRepresentation {
     const etag = this.etagFor(coding);
     res.setHeader('Cache-Control', cacheControl);
     res.setHeader('ETag', etag);
-    if (this.body.length >= COMPRESS_FROM_BYTES) res.setHeader('Vary', 'Accept-Encoding');
+    if (this.length >= COMPRESS_FROM_BYTES) res.setHeader('Vary', 'Accept-Encoding');
     if (noneMatchHits(req.headers['if-none-match'], etag)) {
       res.statusCode = 304;
       res.end();
       return;
     }
-    const pending = this.bytes(coding);
-    const bytes = Buffer.isBuffer(pending) ? pending : await pending;
+    const headOfIdentity = req.method === 'HEAD' && coding === 'identity';
+    const pending = headOfIdentity ? null : this.bytes(coding);
+    const bytes = pending === null || Buffer.isBuffer(pending) ? pending : await pending;
     res.statusCode = 200;
     for (const name in this.headers) res.setHeader(name, this.headers[name]!);
     if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
-    res.setHeader('Content-Length', bytes.length);
-    if (req.method === 'HEAD') res.end();
+    res.setHeader('Content-Length', bytes?.length ?? this.length);
+    if (req.method === 'HEAD' || bytes === null) res.end();
     else if (bytes.length <= SMALL_BODY_BYTES) res.end(bytes);
     else await writeInTurns(res, bytes);
+  }
+
+  /** Keeps a compressed variant made, and lets the identity body go. */
+  private keepVariant(coding: Exclude<ContentCoding, 'identity'>, bytes: Buffer): Buffer {
+    this.variants.set(coding, bytes);
+    const released = this.body?.length ?? 0;
+    this.body = null;
+    this.size += bytes.length - released;
+    this.onGrow?.(bytes.length - released);
+    return bytes;
+  }
+
+  /** The identity body again, from a variant made before (one being made is waited for only if none is made). */
+  private decompressed(): Promise<Buffer> | Buffer {
+    const variants = [...this.variants];
+    const [coding, variant] = variants.find(([, bytes]) => Buffer.isBuffer(bytes)) ?? variants[0]!;
+    const inPlace = this.length <= DECOMPRESS_IN_PLACE_BYTES;
+    return Buffer.isBuffer(variant)
+      ? decompress(coding, variant, inPlace)
+      : variant.then((bytes) => decompress(coding, bytes, inPlace));
+  }
+
+  private async fromAnotherVariant(coding: Exclude<ContentCoding, 'identity'>): Promise<Buffer> {
+    return compress(coding, await this.decompressed());
   }
 }
 
