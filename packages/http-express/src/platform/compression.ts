@@ -2,10 +2,8 @@ import { promisify } from 'node:util';
 import {
   brotliCompress,
   brotliCompressSync,
-  brotliDecompress,
   brotliDecompressSync,
   constants,
-  gunzip,
   gunzipSync,
   gzip,
   gzipSync,
@@ -21,8 +19,6 @@ import type { ContentCoding } from './content-coding.js';
 export const COMPRESS_IN_PLACE_BYTES = 8 * 1024;
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
-const gunzipAsync = promisify(gunzip);
-const brotliDecompressAsync = promisify(brotliDecompress);
 
 /** log2 of the smallest power of two that holds `length` bytes, within [min, max]. */
 const windowBitsFor = (length: number, min: number, max: number) =>
@@ -108,12 +104,6 @@ export function compress(coding: Exclude<ContentCoding, 'identity'>, body: Buffe
   return compressed.then(trimmed);
 }
 
-/** A variant's bytes decompressed: in place, or in the libuv threadpool. */
-export function decompress(
-  coding: Exclude<ContentCoding, 'identity'>,
-  bytes: Buffer,
-  inPlace: boolean,
-): Promise<Buffer> | Buffer {
-  if (inPlace) return coding === 'gzip' ? gunzipSync(bytes) : brotliDecompressSync(bytes);
-  return coding === 'gzip' ? gunzipAsync(bytes) : brotliDecompressAsync(bytes);
-}
+/** A variant's bytes decompressed, in the calling thread. */
+export const decompressSync = (coding: Exclude<ContentCoding, 'identity'>, bytes: Buffer): Buffer =>
+  coding === 'gzip' ? gunzipSync(bytes) : brotliDecompressSync(bytes);

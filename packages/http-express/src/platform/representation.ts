@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { compress, decompress } from './compression.js';
+import { compress, decompressSync } from './compression.js';
 import { preferredCoding, type ContentCoding } from './content-coding.js';
 import { noneMatchHits } from './conditional.js';
 
@@ -37,13 +37,17 @@ export interface KeptRepresentation {
   discard?(): void;
 }
 
-/** Identity bodies up to this size are decompressed on the event loop (about 0.1 ms for 64 KiB of JSON). */
-const DECOMPRESS_IN_PLACE_BYTES = 64 * 1024;
+/**
+ * Identity bodies below this size are let go once a compressed variant is made, and made again from it on the event
+ * loop when asked for (at most about 0.1 ms for 64 KiB of JSON). Larger ones are kept whole: from `STORE_FROM_BYTES`
+ * on they are in memory only where answers are not kept in files, and too costly to decompress per request.
+ */
+const RELEASE_IDENTITY_BELOW_BYTES = 64 * 1024;
 
 /**
  * One GET answer as bytes: its entity tag, its headers, and its body in the codings clients asked for, each
  * compressed variant made once (off the event loop when large) on first demand and kept. Once it has a compressed
- * variant it lets its identity body go (a JSON answer compresses to a fifth or less): a client that asks for
+ * variant it lets a small identity body go (a JSON answer compresses to a fifth or less): a client that asks for
  * none, or for another coding, gets it from the variant. Every GET success goes through `send`, so GET and HEAD
  * announce the same coding, length and tag, and a matching If-None-Match is a 304.
  */
@@ -84,11 +88,12 @@ export class Representation implements KeptRepresentation {
     if (coding === 'identity') return this.body ?? this.decompressed();
     let variant = this.variants.get(coding);
     if (!variant) {
-      const compressing = this.body ? compress(coding, this.body) : this.fromAnotherVariant(coding);
+      const compressing = compress(coding, this.body ?? this.decompressed());
       if (Buffer.isBuffer(compressing)) return this.keepVariant(coding, compressing);
-      variant = compressing.then((compressed) => this.keepVariant(coding, compressed));
-      this.variants.set(coding, variant);
-      void variant.catch(() => this.variants.delete(coding));
+      const making = compressing.then((compressed) => this.keepVariant(coding, compressed));
+      this.variants.set(coding, making);
+      void making.catch(() => this.variants.get(coding) === making && this.variants.delete(coding));
+      variant = making;
     }
     return variant;
   }
@@ -116,28 +121,20 @@ export class Representation implements KeptRepresentation {
     else await writeInTurns(res, bytes);
   }
 
-  /** Keeps a compressed variant made, and lets the identity body go. */
+  /** Keeps a compressed variant made, and lets a small identity body go. */
   private keepVariant(coding: Exclude<ContentCoding, 'identity'>, bytes: Buffer): Buffer {
     this.variants.set(coding, bytes);
-    const released = this.body?.length ?? 0;
-    this.body = null;
+    const released = this.body !== null && this.length < RELEASE_IDENTITY_BELOW_BYTES ? this.length : 0;
+    if (released > 0) this.body = null;
     this.size += bytes.length - released;
     this.onGrow?.(bytes.length - released);
     return bytes;
   }
 
-  /** The identity body again, from a variant made before (one being made is waited for only if none is made). */
-  private decompressed(): Promise<Buffer> | Buffer {
-    const variants = [...this.variants];
-    const [coding, variant] = variants.find(([, bytes]) => Buffer.isBuffer(bytes)) ?? variants[0]!;
-    const inPlace = this.length <= DECOMPRESS_IN_PLACE_BYTES;
-    return Buffer.isBuffer(variant)
-      ? decompress(coding, variant, inPlace)
-      : variant.then((bytes) => decompress(coding, bytes, inPlace));
-  }
-
-  private async fromAnotherVariant(coding: Exclude<ContentCoding, 'identity'>): Promise<Buffer> {
-    return compress(coding, await this.decompressed());
+  /** The identity body again, from the variant made when it was let go (made variants are never removed). */
+  private decompressed(): Buffer {
+    for (const [coding, variant] of this.variants) if (Buffer.isBuffer(variant)) return decompressSync(coding, variant);
+    throw new Error('A representation let its identity body go without a variant to make it from.');
   }
 }
 
