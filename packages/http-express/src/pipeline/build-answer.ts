@@ -4,9 +4,14 @@ import type { AppDependencies } from '../dependencies.js';
 import { compressSync } from '../platform/compression.js';
 import { envelopeBytes } from '../platform/envelope-bytes.js';
 import { preferredCoding, type ContentCoding } from '../platform/content-coding.js';
-import { COMPRESS_FROM_BYTES, entityTag, JSON_CONTENT_TYPE, type MadeBeside } from '../platform/representation.js';
+import {
+  COMPRESS_FROM_BYTES,
+  entityTag,
+  JSON_CONTENT_TYPE,
+  STORE_FROM_BYTES,
+  type MadeBeside,
+} from '../platform/representation.js';
 import type { RouteDefinition } from '../platform/route.js';
-import { STORE_FROM_BYTES } from '../platform/stored-representation.js';
 import { runHandler } from './run-handler.js';
 import type { ValidatedInput } from './validate-input.js';
 

@@ -7,8 +7,13 @@ import { DEFAULT_SUBMISSION_LIMIT, type AppDependencies } from '../dependencies.
 import { API_PREFIX } from '../openapi.js';
 import { HttpRefusal } from '../platform/error-statuses.js';
 import type { RepresentationCache } from '../platform/representation-cache.js';
-import { JSON_CONTENT_TYPE, Representation, type KeptRepresentation } from '../platform/representation.js';
-import { STORE_FROM_BYTES, StoredRepresentation, type RepresentationFiles } from '../platform/stored-representation.js';
+import {
+  JSON_CONTENT_TYPE,
+  Representation,
+  STORE_FROM_BYTES,
+  type KeptRepresentation,
+} from '../platform/representation.js';
+import { StoredRepresentation, type RepresentationFiles } from '../platform/stored-representation.js';
 import { cacheControlOf, type FormFields, type RouteDefinition } from '../platform/route.js';
 import { buildAnswer, receivedAnswer, routeId } from './build-answer.js';
 import { cachedAnswers, type CacheSlot } from './cached-answer.js';

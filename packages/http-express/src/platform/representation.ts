@@ -38,11 +38,12 @@ export interface KeptRepresentation {
 }
 
 /**
- * Identity bodies below this size are let go once a compressed variant is made, and made again from it on the event
- * loop when asked for (at most about 0.1 ms for 64 KiB of JSON). Larger ones are kept whole: from `STORE_FROM_BYTES`
- * on they are in memory only where answers are not kept in files, and too costly to decompress per request.
+ * Bodies from this size on are kept in files, not in memory: whole juz, hadith pages, every download
+ * (stored-representation.ts). Below it, an identity body in memory is let go once a compressed variant is made, and
+ * made again from it on the event loop when asked for (at most about 0.1 ms for 64 KiB of JSON); larger ones, in
+ * memory only where answers are not kept in files, are kept whole: too costly to decompress per request.
  */
-const RELEASE_IDENTITY_BELOW_BYTES = 64 * 1024;
+export const STORE_FROM_BYTES = 64 * 1024;
 
 /**
  * One GET answer as bytes: its entity tag, its headers, and its body in the codings clients asked for, each
@@ -109,14 +110,14 @@ export class Representation implements KeptRepresentation {
       res.end();
       return;
     }
-    const headOfIdentity = req.method === 'HEAD' && coding === 'identity';
-    const pending = headOfIdentity ? null : this.bytes(coding);
+    // A HEAD of identity needs no bytes: the body's length is known without it.
+    const pending = req.method === 'HEAD' && coding === 'identity' ? null : this.bytes(coding);
     const bytes = pending === null || Buffer.isBuffer(pending) ? pending : await pending;
     res.statusCode = 200;
     for (const name in this.headers) res.setHeader(name, this.headers[name]!);
     if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
     res.setHeader('Content-Length', bytes?.length ?? this.length);
-    if (req.method === 'HEAD' || bytes === null) res.end();
+    if (bytes === null || req.method === 'HEAD') res.end();
     else if (bytes.length <= SMALL_BODY_BYTES) res.end(bytes);
     else await writeInTurns(res, bytes);
   }
@@ -124,7 +125,7 @@ export class Representation implements KeptRepresentation {
   /** Keeps a compressed variant made, and lets a small identity body go. */
   private keepVariant(coding: Exclude<ContentCoding, 'identity'>, bytes: Buffer): Buffer {
     this.variants.set(coding, bytes);
-    const released = this.body !== null && this.length < RELEASE_IDENTITY_BELOW_BYTES ? this.length : 0;
+    const released = this.body !== null && this.length < STORE_FROM_BYTES ? this.length : 0;
     if (released > 0) this.body = null;
     this.size += bytes.length - released;
     this.onGrow?.(bytes.length - released);

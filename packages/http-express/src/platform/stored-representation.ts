@@ -19,10 +19,13 @@ import { createBrotliCompress, createGzip } from 'node:zlib';
 import { noneMatchHits } from './conditional.js';
 import { preferredCoding, type ContentCoding } from './content-coding.js';
 import { brotliParameters, compress, gzipOptions } from './compression.js';
-import { entityTag, writeInTurns, type KeptRepresentation, type MadeBeside } from './representation.js';
-
-/** Bodies from this size on are kept in files, not in memory: whole juz, hadith pages, every download. */
-export const STORE_FROM_BYTES = 64 * 1024;
+import {
+  entityTag,
+  STORE_FROM_BYTES,
+  writeInTurns,
+  type KeptRepresentation,
+  type MadeBeside,
+} from './representation.js';
 /** How much of a stored body is read and written at a time, when it is streamed. */
 const CHUNK_BYTES = 256 * 1024;
 /**
