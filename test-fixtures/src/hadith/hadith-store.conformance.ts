@@ -140,6 +140,28 @@ export function hadithStoreConformance(name: string, makeStores: () => Promise<H
         expect(filtered!.translations).to.deep.equal({ tr: 'Test çeviri 1' });
         expect((await store.getHadith(C, 1, { locales: [] }))!.translations).to.deep.equal({});
       });
+
+      it('reads a hadith by the number key that names it, as getHadith reads it, translations and all', async () => {
+        await seed(3);
+        await imports.replaceNumberKeys(
+          C,
+          new Map([
+            ['test-key-2', 2],
+            ['test-key-3', 3],
+          ]),
+        );
+        await store.putTranslation(C, 2, { locale: 'tr', text: 'Test çeviri 2', updatedAt: AT });
+        await store.setMetadata(C, 3, { narrator: null, grade: null, tags: [], notes: null, published: false });
+        for (const locales of [undefined, ['tr', 'ru'], []]) {
+          expect(await store.getHadithByNumber(C, 'test-key-2', { locales })).to.deep.equal(
+            await store.getHadith(C, 2, { locales }),
+          );
+        }
+        expect(Object.keys((await store.getHadithByNumber(C, 'test-key-2'))!.translations)).to.deep.equal(['en', 'tr']);
+        expect(await store.getHadithByNumber(C, 'test-key-3')).to.deep.include({ sequence: 3, published: false });
+        expect(await store.getHadithByNumber(C, '1')).to.equal(undefined);
+        expect(await store.getHadithByNumber('test-unknown', 'test-key-2')).to.equal(undefined);
+      });
     });
 
     describe('translations and metadata', () => {

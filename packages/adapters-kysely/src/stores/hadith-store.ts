@@ -11,7 +11,7 @@ import { sharedTables, type SharedDatabase } from '../schema.js';
 import type { TextSearchDialect } from '../dialect.js';
 import { fromHadithBookRow } from '../tables/hadith/hadith-books.table.js';
 import { fromHadithCollectionRow } from '../tables/hadith/hadith-collections.table.js';
-import { fromTranslationRow } from '../tables/content-columns.js';
+import { fromTranslationRow, joinedTranslations, type JoinedTranslationColumns } from '../tables/content-columns.js';
 import { toHadithTranslationRow } from '../tables/hadith/hadith-translations.table.js';
 import { fromHadithRow, toHadithMetadataRow, type HadithWithBookRow } from '../tables/hadith/hadiths.table.js';
 import { preparedQuery, preparedWithList } from './prepared-query.js';
@@ -42,9 +42,40 @@ export function kyselyHadithStore<DB extends SharedDatabase>(
     return select;
   };
 
-  const hadithAt = preparedQuery(trx, (collection: string, sequence: number) =>
-    hadithsWithBooks().where('h.collection', '=', collection).where('h.sequence', '=', sequence),
+  /**
+   * Hadiths with their translations (`locales`: those only; none when empty) in the same read, a row per
+   * translation by locale: one round trip to a database server where two were made.
+   */
+  const withTranslationsJoined = (locales: string[] | undefined) => {
+    if (locales?.length === 0)
+      return hadithsWithBooks().select([
+        sql<string | null>`null`.as('translation_locale'),
+        sql<string | null>`null`.as('translation_text'),
+      ]);
+    return hadithsWithBooks()
+      .leftJoin('hadith_translations as t', (join) => {
+        const on = join.onRef('t.collection', '=', 'h.collection').onRef('t.sequence', '=', 'h.sequence');
+        return locales ? on.on('t.locale', 'in', locales) : on;
+      })
+      .select(['t.locale as translation_locale', 't.text as translation_text'])
+      .orderBy('t.locale');
+  };
+  const hadithAt = preparedWithList(trx, ([collection, sequence]: [string, number], locales: string[] | undefined) =>
+    withTranslationsJoined(locales).where('h.collection', '=', collection).where('h.sequence', '=', sequence),
   );
+  const hadithByNumber = preparedWithList(trx, ([collection, key]: [string, string], locales: string[] | undefined) =>
+    withTranslationsJoined(locales)
+      .where('h.collection', '=', collection)
+      .where('h.sequence', '=', (eb) =>
+        eb
+          .selectFrom('hadith_number_keys')
+          .select('sequence')
+          .where('collection', '=', collection)
+          .where('key', '=', key),
+      ),
+  );
+  const hadithOf = (rows: (HadithWithBookRow & JoinedTranslationColumns)[]) =>
+    rows[0] && fromHadithRow(rows[0], joinedTranslations(rows));
   const numberKey = preparedQuery(trx, (collection: string, key: string) =>
     trx.selectFrom('hadith_number_keys').select('sequence').where('collection', '=', collection).where('key', '=', key),
   );
@@ -163,9 +194,12 @@ export function kyselyHadithStore<DB extends SharedDatabase>(
       return row?.sequence;
     },
 
+    async getHadithByNumber(collection: string, key: string, query: HadithQuery = {}) {
+      return hadithOf(await hadithByNumber([collection, key], query.locales));
+    },
+
     async getHadith(collection: string, sequence: number, query: HadithQuery = {}) {
-      const [row] = await hadithAt(collection, sequence);
-      return row && (await withTranslations([row], query))[0];
+      return hadithOf(await hadithAt([collection, sequence], query.locales));
     },
 
     async listHadiths(collection, query) {

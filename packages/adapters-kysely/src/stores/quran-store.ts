@@ -13,7 +13,7 @@ import {
 import { sql, type Kysely } from 'kysely';
 import { sharedTables, type SharedDatabase } from '../schema.js';
 import type { TextSearchDialect } from '../dialect.js';
-import { fromTranslationRow, toContentMetadataColumns } from '../tables/content-columns.js';
+import { fromTranslationRow, joinedTranslations, toContentMetadataColumns } from '../tables/content-columns.js';
 import { toTranslationRow } from '../tables/quran/ayah-translations.table.js';
 import { fromAyahRow } from '../tables/quran/ayahs.table.js';
 import { fromSurahRow, toSurahRow } from '../tables/quran/surahs.table.js';
@@ -28,30 +28,35 @@ const BATCH = 500;
  */
 export function kyselyQuranStore<DB extends SharedDatabase>(db: Kysely<DB>, search: TextSearchDialect<DB>): QuranStore {
   const trx = sharedTables(db);
-  const translationsQuery = (surah: number, ayah: number | undefined, locales: string[] | undefined) => {
+  const surahTranslations = preparedWithList(trx, ([surah]: [number], locales: string[] | undefined) => {
     let query = trx.selectFrom('quran_ayah_translations').select(['ayah', 'locale', 'text']).where('surah', '=', surah);
-    if (ayah !== undefined) query = query.where('ayah', '=', ayah);
     if (locales) query = query.where('locale', 'in', locales);
     return query.orderBy('ayah').orderBy('locale');
-  };
-  const surahTranslations = preparedWithList(trx, ([surah]: [number], locales: string[] | undefined) =>
-    translationsQuery(surah, undefined, locales),
-  );
-  const ayahTranslations = preparedWithList(trx, ([surah, ayah]: [number, number], locales: string[] | undefined) =>
-    translationsQuery(surah, ayah, locales),
-  );
+  });
   const ayahAt = preparedQuery(trx, (surah: number, ayah: number) =>
     trx.selectFrom('quran_ayahs').selectAll().where('surah', '=', surah).where('ayah', '=', ayah),
   );
+  /** One ayah with its translations in the same read, a row per translation by locale (one round trip, not two). */
+  const ayahWithTranslations = preparedWithList(trx, ([surah, ayah]: [number, number], locales: string[] | undefined) =>
+    trx
+      .selectFrom('quran_ayahs as a')
+      .leftJoin('quran_ayah_translations as t', (join) => {
+        const on = join.onRef('t.surah', '=', 'a.surah').onRef('t.ayah', '=', 'a.ayah');
+        return locales ? on.on('t.locale', 'in', locales) : on;
+      })
+      .selectAll('a')
+      .select(['t.locale as translation_locale', 't.text as translation_text'])
+      .where('a.surah', '=', surah)
+      .where('a.ayah', '=', ayah)
+      .orderBy('t.locale'),
+  );
   const surahOf = preparedQuery(trx, (id: number) => trx.selectFrom('quran_surahs').selectAll().where('id', '=', id));
 
-  /** Translations by ayah number, each ordered by locale. */
-  async function translationsOf(surah: number, ayah: number | undefined, locales: string[] | undefined) {
+  /** A surah's translations by ayah number, each ordered by locale. */
+  async function translationsOf(surah: number, locales: string[] | undefined) {
     const byAyah = new Map<number, Record<string, string>>();
     if (locales?.length === 0) return byAyah;
-    const rows =
-      ayah === undefined ? await surahTranslations([surah], locales) : await ayahTranslations([surah, ayah], locales);
-    for (const row of rows) {
+    for (const row of await surahTranslations([surah], locales)) {
       let translations = byAyah.get(row.ayah);
       if (!translations) byAyah.set(row.ayah, (translations = {}));
       translations[row.locale] = row.text;
@@ -88,7 +93,7 @@ export function kyselyQuranStore<DB extends SharedDatabase>(db: Kysely<DB>, sear
       let select = trx.selectFrom('quran_ayahs').selectAll().where('surah', '=', surah);
       if (!query.includeUnpublished) select = select.where('published', '=', 1);
       const rows = await select.orderBy('ayah').execute();
-      const translations = await translationsOf(surah, undefined, query.locales);
+      const translations = await translationsOf(surah, query.locales);
       return rows.map((row) => fromAyahRow(row, translations.get(row.ayah) ?? {}));
     },
 
@@ -112,9 +117,12 @@ export function kyselyQuranStore<DB extends SharedDatabase>(db: Kysely<DB>, sear
     },
 
     async getAyah(surah: number, ayah: number, query: AyahQuery = {}) {
-      const [row] = await ayahAt(surah, ayah);
-      if (!row) return undefined;
-      return fromAyahRow(row, (await translationsOf(surah, ayah, query.locales)).get(ayah) ?? {});
+      if (query.locales?.length === 0) {
+        const [row] = await ayahAt(surah, ayah);
+        return row && fromAyahRow(row, {});
+      }
+      const rows = await ayahWithTranslations([surah, ayah], query.locales);
+      return rows[0] && fromAyahRow(rows[0], joinedTranslations(rows));
     },
 
     async getTranslation(surah: number, ayah: number, locale: string) {

@@ -30,3 +30,20 @@ export function toTranslationColumns(translation: Translation): TranslationColum
 export function fromTranslationRow(row: TranslationColumns): Translation {
   return { locale: row.locale, text: row.text, updatedAt: row.updated_at };
 }
+
+/**
+ * What a record read with its translations left-joined adds to each row: one of its translations, or nulls when
+ * it has none (then its only row).
+ */
+export interface JoinedTranslationColumns {
+  translation_locale: string | null;
+  translation_text: string | null;
+}
+
+/** The translations of one record's joined rows, by locale in the rows' order. */
+export function joinedTranslations(rows: readonly JoinedTranslationColumns[]): Record<string, string> {
+  const translations: Record<string, string> = {};
+  for (const row of rows)
+    if (row.translation_locale !== null) translations[row.translation_locale] = row.translation_text!;
+  return translations;
+}

@@ -57,6 +57,11 @@ export interface HadithStore {
 
   /** The sequence of the hadith a match key (see hadithNumberKey) names, if any. */
   resolveNumber(collection: string, key: string): Promise<number | undefined>;
+  /**
+   * The hadith a match key names, published or not: `resolveNumber` then `getHadith`, in one read (one round trip
+   * to a database server, where a hadith is asked for most).
+   */
+  getHadithByNumber(collection: string, key: string, query?: HadithQuery): Promise<Hadith | undefined>;
   /** One hadith, published or not. */
   getHadith(collection: string, sequence: number, query?: HadithQuery): Promise<Hadith | undefined>;
   /** Up to `limit` hadiths after `startAfter`, in sequence order: O(limit), never an offset. */

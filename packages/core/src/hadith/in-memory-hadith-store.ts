@@ -48,6 +48,11 @@ export class InMemoryHadithStore implements HadithStore {
     return this.data.collections.get(collection)?.numberKeys.get(key);
   }
 
+  async getHadithByNumber(collection: string, key: string, query: HadithQuery = {}) {
+    const sequence = await this.resolveNumber(collection, key);
+    return sequence === undefined ? undefined : this.getHadith(collection, sequence, query);
+  }
+
   async getHadith(collection: string, sequence: number, query: HadithQuery = {}) {
     const found = this.data.collections.get(collection);
     const hadith = found?.hadiths.get(sequence);

@@ -122,9 +122,10 @@ export async function getHadith(
   input: HadithReadInput,
 ): Promise<Hadith> {
   const locales = parseTranslationsParameter(input.translations);
-  const sequence = await resolveHadithNumber(stores, collection, number);
-  const found = await stores.hadith.getHadith(collection, sequence, { locales });
+  assertWellFormedNumber('number', number);
+  const found = await stores.hadith.getHadithByNumber(collection, hadithNumberKey(number), { locales });
   if (found && (found.published || canSeeUnpublished(input.viewer))) return found;
+  if (!found) await requireHadithCollection(stores, collection);
   throw unavailableHadith(collection, number);
 }
 
@@ -201,8 +202,7 @@ export async function lookupHadithRefs(
   });
   const results: HadithRefResult[] = [];
   for (const { ref, collection, number } of parsed) {
-    const sequence = await stores.hadith.resolveNumber(collection, hadithNumberKey(number));
-    const found = sequence === undefined ? undefined : await stores.hadith.getHadith(collection, sequence, { locales });
+    const found = await stores.hadith.getHadithByNumber(collection, hadithNumberKey(number), { locales });
     results.push({ ref, hadith: found && (found.published || canSeeUnpublished(input.viewer)) ? found : null });
   }
   return results;
