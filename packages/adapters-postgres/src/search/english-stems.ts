@@ -8,13 +8,34 @@ import type { Database } from '../schema.js';
 export const STEM_MARK = '~';
 
 /**
+ * Words whose stem was asked for, with it ('' for a stop word, which has none). Snowball's stemmer is fixed code,
+ * not data, so what the server answered once holds for the process: searches repeat their words, and each one
+ * stemmed here is a round trip saved (two a search: the query's words and those of its hits). Bounded: forgotten
+ * all at once when full (a few MB at most; the translations hold some tens of thousands of distinct words).
+ */
+const knownStems = new Map<string, string>();
+export const MAX_KNOWN_STEMS = 20_000;
+
+/**
  * The English stem of each word, by PostgreSQL's Snowball `english_stem` dictionary (built in, no
- * extension); a stop word has none (and is then matched as itself).
+ * extension); a stop word has none (and is then matched as itself). Only words not seen before are sent.
  */
 export async function englishStems(trx: Kysely<Database>, words: Iterable<string>): Promise<Map<string, string>> {
   const distinct = [...new Set(words)];
-  if (distinct.length === 0) return new Map();
+  const stems = new Map<string, string>();
+  const unknown: string[] = [];
+  for (const word of distinct) {
+    const stem = knownStems.get(word);
+    if (stem === undefined) unknown.push(word);
+    else if (stem) stems.set(word, stem);
+  }
+  if (unknown.length === 0) return stems;
   const { rows } = await sql<{ word: string; stem: string | null }>`
-    select word, (ts_lexize('english_stem', word))[1] as stem from unnest(${distinct}::text[]) as word`.execute(trx);
-  return new Map(rows.filter((row) => row.stem).map((row) => [row.word, row.stem!]));
+    select word, (ts_lexize('english_stem', word))[1] as stem from unnest(${unknown}::text[]) as word`.execute(trx);
+  if (knownStems.size + rows.length > MAX_KNOWN_STEMS) knownStems.clear();
+  for (const { word, stem } of rows) {
+    knownStems.set(word, stem ?? '');
+    if (stem) stems.set(word, stem);
+  }
+  return stems;
 }
