@@ -58,8 +58,8 @@ export interface HadithStore {
   /** The sequence of the hadith a match key (see hadithNumberKey) names, if any. */
   resolveNumber(collection: string, key: string): Promise<number | undefined>;
   /**
-   * The hadith a match key names, published or not: `resolveNumber` then `getHadith`, in one read (one round trip
-   * to a database server, where a hadith is asked for most).
+   * The hadith a match key names, published or not: `resolveNumber` then `getHadith` in one read, since hadiths
+   * are asked for by number (one round trip to a database server, not three).
    */
   getHadithByNumber(collection: string, key: string, query?: HadithQuery): Promise<Hadith | undefined>;
   /** One hadith, published or not. */
