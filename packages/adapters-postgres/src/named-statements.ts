@@ -37,7 +37,8 @@ type Query = (text: unknown, values?: unknown, callback?: unknown) => unknown;
 /**
  * Sends the reads Kysely makes outside a transaction as named statements on `client` (writes and whatever
  * runs in a transaction stay unnamed: they are rare, and a failed statement there could not be retried).
- * Kysely opens and ends its transactions with exactly `begin`, `commit` and `rollback`. When a migration has
+ * Kysely opens and ends its transactions with exactly `begin`, `commit` and `rollback` (a search opens its own with
+ * `begin; set local …`, search-budget.ts). When a migration has
  * changed a table under a named read, the names are forgotten and the read is sent again, unnamed.
  */
 export function namingStatements(client: pg.PoolClient, names: StatementNames): void {
@@ -46,7 +47,7 @@ export function namingStatements(client: pg.PoolClient, names: StatementNames): 
   const named: Query = (text, values, callback) => {
     if (typeof text !== 'string' || !Array.isArray(values) || callback !== undefined)
       return query(text, values, callback);
-    if (text === 'begin') inTransaction = true;
+    if (text === 'begin' || text.startsWith('begin;')) inTransaction = true;
     else if (text === 'commit' || text === 'rollback') inTransaction = false;
     const name = inTransaction || !text.startsWith('select') ? undefined : names.nameOf(text);
     if (name === undefined) return query(text, values);

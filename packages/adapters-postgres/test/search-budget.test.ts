@@ -1,7 +1,7 @@
 import { AppError } from '@islamic-data/core';
 import { expect } from 'chai';
 import { sql } from 'kysely';
-import { withSearchBudget } from '../src/index.js';
+import { openPostgresDatabase, withSearchBudget } from '../src/index.js';
 import { freshDatabase, startsPostgres } from './fresh-database.js';
 
 /** Issue 26, point 4: a search's statements are bounded in time on PostgreSQL. */
@@ -31,6 +31,31 @@ describe('PostgreSQL: the time budget of a search', () => {
       ),
     );
     expect(timeouts).to.deep.equal(['0', '0', '0', '0']);
+  });
+
+  it('sets the budget and the planning of its statements in the round trip that opens its transaction', async () => {
+    let queries = 0;
+    const database = openPostgresDatabase((await fresh()).url, { maxConnections: 1, onQuery: () => queries++ });
+    try {
+      const inside = await withSearchBudget(
+        database.db,
+        async (trx) =>
+          (
+            await sql<{ timeout: string; cost: string; workers: string }>`select
+              current_setting('statement_timeout') as timeout, current_setting('random_page_cost') as cost,
+              current_setting('max_parallel_workers_per_gather') as workers`.execute(trx)
+          ).rows[0],
+        250,
+      );
+      expect(inside).to.deep.include({ timeout: '250ms', cost: '1.1', workers: '0' });
+      expect(queries).to.equal(3);
+      const after = (
+        await sql<{ timeout: string }>`select current_setting('statement_timeout') as timeout`.execute(database.db)
+      ).rows[0];
+      expect(after).to.deep.equal({ timeout: '0' });
+    } finally {
+      await database.close();
+    }
   });
 
   it('gives other failures through unchanged', async () => {

@@ -14,8 +14,10 @@ const SEARCH_PLANNING = { random_page_cost: '1.1', max_parallel_workers_per_gath
 
 /**
  * Runs a search's statements with `statement_timeout` and the search's planning settings set for them alone
- * (`set_config(..., true)`: one statement, in a transaction of its own; inside a caller's transaction the
- * caller's settings stay). A cancelled statement (SQLSTATE 57014) becomes 503 SERVICE_UNAVAILABLE, never a 500.
+ * (`set local`: in a transaction of its own; inside a caller's transaction the caller's settings stay). The
+ * transaction is opened and set in one round trip: one query of several statements, sent by the simple protocol
+ * (no bound value: the settings are constants and a whole number of milliseconds). A cancelled statement
+ * (SQLSTATE 57014) becomes 503 SERVICE_UNAVAILABLE, never a 500.
  */
 export async function withSearchBudget<DB, T>(
   db: Kysely<DB>,
@@ -24,11 +26,19 @@ export async function withSearchBudget<DB, T>(
 ): Promise<T> {
   try {
     if (db.isTransaction) return await work(db);
-    return await db.transaction().execute(async (trx) => {
-      const settings = { ...SEARCH_PLANNING, statement_timeout: String(Math.max(1, Math.floor(timeoutMs))) };
-      const setLocally = Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
-      await sql`select ${sql.join(setLocally)}`.execute(trx);
-      return work(trx);
+    const settings = { ...SEARCH_PLANNING, statement_timeout: String(Math.max(1, Math.floor(timeoutMs))) };
+    const begin = ['begin', ...Object.entries(settings).map(([name, value]) => `set local ${name} = ${value}`)];
+    return await db.connection().execute(async (connection) => {
+      try {
+        await sql.raw(begin.join('; ')).execute(connection);
+        const result = await work(connection);
+        await sql`commit`.execute(connection);
+        return result;
+      } catch (error) {
+        // A connection that failed outright has no transaction left to end; the search's own error is the one told.
+        await sql`rollback`.execute(connection).catch(() => undefined);
+        throw error;
+      }
     });
   } catch (error) {
     if ((error as { code?: string }).code === '57014')
