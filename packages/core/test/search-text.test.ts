@@ -4,6 +4,7 @@ import {
   foldArabic,
   foldArabicWithOffsets,
   matchText,
+  originalRange,
   parseSearchQuery,
   ParameterError,
   searchWords,
@@ -35,6 +36,28 @@ describe('core: search text', () => {
       const { text, offsets } = foldArabicWithOffsets('بِـا');
       expect(text).to.equal('با');
       expect(offsets).to.deep.equal([0, 3]);
+    });
+
+    it('leaves a text it does not change as it is, each character its own, and marks it as such', () => {
+      const text = 'Test, an English text – with “quotes”, digits 123 and an Arabic word: كتب';
+      expect(foldArabicWithOffsets(text)).to.deep.equal({ text, offsets: null });
+      expect(originalRange(text, null, 5, 7)).to.deep.equal([5, 7]);
+    });
+
+    it('folds every character as it folds that character alone, in runs of kept text between them', () => {
+      // Every character from U+0600 to U+08FF and the zero-width ones, each between Latin letters and Arabic ones.
+      const codes = [...Array.from({ length: 0x300 }, (_, i) => 0x600 + i), 0x200b, 0x200c, 0x200f, 0x2010];
+      const text = codes.map((code) => `a${String.fromCharCode(code)}ب `).join('');
+      const { text: folded, offsets } = foldArabicWithOffsets(text);
+      expect(offsets).to.have.length(folded.length);
+      const kept = new Set(offsets);
+      for (let i = 0; i < text.length; i++) {
+        const alone = foldArabic(text[i]!);
+        expect(alone.length <= 1, `U+${text.charCodeAt(i).toString(16)}`).to.equal(true);
+        expect(kept.has(i), `U+${text.charCodeAt(i).toString(16)}`).to.equal(alone.length === 1);
+      }
+      offsets!.forEach((from, i) => expect(folded[i]).to.equal(foldArabic(text[from]!)));
+      expect(folded).to.include('aاب').and.not.include('\u064e').and.not.include('\u0640');
     });
   });
 

@@ -16,9 +16,9 @@ const REMOVED_RANGES: ReadonlyArray<readonly [number, number]> = [
   [0x200c, 0x200f], // zero-width joiners and direction marks
 ];
 
-const isRemoved = (char: string) => {
-  const code = char.charCodeAt(0);
-  return REMOVED_RANGES.some(([from, to]) => code >= from && code <= to);
+const isRemoved = (code: number) => {
+  for (const [from, to] of REMOVED_RANGES) if (code >= from && code <= to) return true;
+  return false;
 };
 
 const REPLACED: Record<string, string> = {
@@ -34,32 +34,63 @@ const REPLACED: Record<string, string> = {
   '\u06A9': '\u0643', // ک (keheh)
 };
 
-/** The folded text and, for each of its characters, the index of the character of `text` it came from. */
+/** REPLACED by character code: the loop below reads codes, making no string of a character. */
+const REPLACED_CODES = new Map(Object.entries(REPLACED).map(([char, letter]) => [char.charCodeAt(0), letter]));
+
+const hex = (code: number) => `\\u{${code.toString(16)}}`;
+
+/** Any character folding removes or replaces: a text without one (most translations) is its own folding. */
+const FOLDED_CHARACTER = new RegExp(
+  `[${[...REMOVED_RANGES.map(([from, to]) => `${hex(from)}-${hex(to)}`), ...[...REPLACED_CODES.keys()].map(hex)].join(
+    '',
+  )}]`,
+  'u',
+);
+
+/**
+ * The folded text and, for each of its characters, the index of the character of `text` it came from: null when
+ * folding changed nothing (each character is then its own).
+ */
 export interface FoldedText {
   text: string;
-  offsets: number[];
+  offsets: readonly number[] | null;
 }
 
 export function foldArabicWithOffsets(text: string): FoldedText {
+  if (!FOLDED_CHARACTER.test(text)) return { text, offsets: null };
+  // Runs of characters kept as they are are copied as slices, not a character at a time.
   let folded = '';
+  let runStart = 0;
   const offsets: number[] = [];
   for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (isRemoved(char)) continue;
-    folded += REPLACED[char] ?? char;
+    const code = text.charCodeAt(i);
+    const replacement = REPLACED_CODES.get(code);
+    if (replacement === undefined && !isRemoved(code)) {
+      offsets.push(i);
+      continue;
+    }
+    folded += text.slice(runStart, i);
+    runStart = i + 1;
+    if (replacement === undefined) continue;
+    folded += replacement;
     offsets.push(i);
   }
-  return { text: folded, offsets };
+  return { text: folded + text.slice(runStart), offsets };
 }
 
 /**
  * The stretch of `text` that folded characters [start, end) came from, with the marks that follow
  * its last letter, so a marked word keeps its vowels.
  */
-export function originalRange(text: string, offsets: readonly number[], start: number, end: number): [number, number] {
-  let originalEnd = offsets[end - 1]! + 1;
-  while (originalEnd < text.length && isRemoved(text[originalEnd]!)) originalEnd++;
-  return [offsets[start]!, originalEnd];
+export function originalRange(
+  text: string,
+  offsets: readonly number[] | null,
+  start: number,
+  end: number,
+): [number, number] {
+  let originalEnd = (offsets === null ? end - 1 : offsets[end - 1]!) + 1;
+  while (originalEnd < text.length && isRemoved(text.charCodeAt(originalEnd))) originalEnd++;
+  return [offsets === null ? start : offsets[start]!, originalEnd];
 }
 
 export function foldArabic(text: string): string {
