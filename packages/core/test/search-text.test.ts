@@ -136,5 +136,19 @@ describe('core: search text', () => {
       expect(snippet).to.contain('<mark>target</mark>');
       expect(snippet.split(' ')).to.have.length(42);
     });
+
+    it('counts words between white space as \\s reads it, Unicode spaces and line separators included', () => {
+      const separators = [' ', '\t', '\r\n', '\u00a0', '\u1680', '\u2003', '\u2028', '\u202f', '\u3000', '\ufeff'];
+      // U+200B (zero width space) and U+180E are not white space to \s: they stay inside their words.
+      const joiners = ['\u200b', '\u180e', '-'];
+      const pieces = Array.from({ length: 90 }, (_, i) => `w${i}${i % 7 === 0 ? joiners[i % 3] : ''}`);
+      const text = ` ${pieces.map((piece, i) => piece + separators[i % separators.length]).join('')}`;
+      const expected = text.match(/\S+/g)!;
+      expect(buildSnippet(text, [])).to.equal(`${expected.slice(0, 40).join(' ')} …`);
+      const at = text.indexOf('w70');
+      expect(buildSnippet(text, [[at, at + 3]])).to.equal(
+        `… ${expected.slice(50, 70).join(' ')} <mark>w70</mark>\u180e ${expected.slice(71).join(' ')}`,
+      );
+    });
   });
 });

@@ -19,11 +19,21 @@ export interface TextWord {
  */
 export function textWords(text: string, comparable: (word: string) => string = comparableWord): TextWord[] {
   const folded = foldArabicWithOffsets(text);
-  return [...folded.text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => {
-    const [start, end] = originalRange(text, folded.offsets, m.index, m.index + m[0].length);
-    return { comparable: comparable(m[0]), start, end };
-  });
+  const words: TextWord[] = [];
+  // Split rather than matched (a hit's text has hundreds of words: no match object for each). Between two words
+  // are no letters or digits, so a word's first occurrence after the one before is where it stands.
+  let after = 0;
+  for (const word of folded.text.split(NOT_A_WORD)) {
+    if (word === '') continue;
+    const index = folded.text.indexOf(word, after);
+    after = index + word.length;
+    const [start, end] = originalRange(text, folded.offsets, index, after);
+    words.push({ comparable: comparable(word), start, end });
+  }
+  return words;
 }
+
+const NOT_A_WORD = /[^\p{L}\p{N}]+/u;
 
 /**
  * Where the wanted terms occur among a text's `words` (textWords): each occurrence of a word, or of a whole
@@ -43,12 +53,14 @@ export function markedRanges(
   const ranges: TextRange[] = [];
   for (const term of terms.filter((t) => !t.exclude)) {
     const wanted = term.words.map(comparableWord);
-    for (let i = 0; i + wanted.length <= words.length; i++) {
-      const matches = wanted.every((word, j) => {
+    const last = wanted.length - 1;
+    for (let i = 0; i + last < words.length; i++) {
+      let j = 0;
+      for (; j <= last; j++) {
         const candidate = words[i + j]!.comparable;
-        return term.prefix && j === wanted.length - 1 ? candidate.startsWith(word) : same(candidate, word);
-      });
-      if (matches) ranges.push([words[i]!.start, words[i + wanted.length - 1]!.end]);
+        if (!(term.prefix && j === last ? candidate.startsWith(wanted[j]!) : same(candidate, wanted[j]!))) break;
+      }
+      if (j > last) ranges.push([words[i]!.start, words[i + last]!.end]);
     }
   }
   return ranges;

@@ -13,19 +13,20 @@ export type TextRange = readonly [number, number];
  * `…` where the text was cut, and runs of white space (line breaks included) shown as one space.
  */
 export function buildSnippet(text: string, ranges: readonly TextRange[]): string {
-  const words = [...text.matchAll(/\S+/g)].map((m) => [m.index, m.index + m[0].length] as const);
-  if (words.length === 0) return '';
+  const words = wordBounds(text);
+  const count = words.starts.length;
+  if (count === 0) return '';
   const sorted = mergeRanges(ranges);
   const firstWord =
     sorted.length === 0
       ? 0
       : Math.max(
           0,
-          words.findIndex(([, end]) => end > sorted[0]![0]),
+          words.ends.findIndex((end) => end > sorted[0]![0]),
         );
-  const from = Math.max(0, Math.min(firstWord - WORDS_BEFORE_MATCH, words.length - SNIPPET_WORDS));
-  const to = Math.min(words.length, from + SNIPPET_WORDS);
-  const [start, end] = [words[from]![0], words[to - 1]![1]];
+  const from = Math.max(0, Math.min(firstWord - WORDS_BEFORE_MATCH, count - SNIPPET_WORDS));
+  const to = Math.min(count, from + SNIPPET_WORDS);
+  const [start, end] = [words.starts[from]!, words.ends[to - 1]!];
   let snippet = '';
   let at = start;
   for (const [rangeStart, rangeEnd] of sorted) {
@@ -35,7 +36,39 @@ export function buildSnippet(text: string, ranges: readonly TextRange[]): string
     at = e;
   }
   snippet += text.slice(at, end);
-  return `${from > 0 ? '… ' : ''}${snippet.replace(/\s+/g, ' ')}${to < words.length ? ' …' : ''}`;
+  return `${from > 0 ? '… ' : ''}${snippet.replace(/\s+/g, ' ')}${to < count ? ' …' : ''}`;
+}
+
+/** Where each run of characters other than white space (`\S+`) starts and ends, read by code (no match objects). */
+function wordBounds(text: string): { starts: number[]; ends: number[] } {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isWhiteSpace(text.charCodeAt(i));
+    if (space === inWord) {
+      (space ? ends : starts).push(i);
+      inWord = !space;
+    }
+  }
+  if (inWord) ends.push(text.length);
+  return { starts, ends };
+}
+
+/** White space as `\s` reads it: ECMAScript's WhiteSpace and LineTerminator code points. */
+function isWhiteSpace(code: number): boolean {
+  if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 function mergeRanges(ranges: readonly TextRange[]): Array<[number, number]> {
