@@ -38,8 +38,8 @@ type Query = (text: unknown, values?: unknown, callback?: unknown) => unknown;
  * Sends the reads Kysely makes outside a transaction as named statements on `client` (writes and whatever
  * runs in a transaction stay unnamed: they are rare, and a failed statement there could not be retried).
  * Kysely opens and ends its transactions with exactly `begin`, `commit` and `rollback` (a search opens its own with
- * `begin; set local …`, search-budget.ts). When a migration has
- * changed a table under a named read, the names are forgotten and the read is sent again, unnamed.
+ * `begin; set local …`, search-budget.ts). When a migration has changed a table under a named read, the names are
+ * forgotten and the read is sent again, unnamed.
  */
 export function namingStatements(client: pg.PoolClient, names: StatementNames): void {
   const query = client.query.bind(client) as Query;

@@ -8,10 +8,10 @@ import type { Database } from '../schema.js';
 export const STEM_MARK = '~';
 
 /**
- * Words whose stem was asked for, with it ('' for a stop word, which has none). Snowball's stemmer is fixed code,
- * not data, so what the server answered once holds for the process: searches repeat their words, and each one
- * stemmed here is a round trip saved (two a search: the query's words and those of its hits). Bounded: forgotten
- * all at once when full (a few MB at most; the translations hold some tens of thousands of distinct words).
+ * Words whose stem was asked for, with it ('' for a stop word, which has none). The stems depend on the PostgreSQL
+ * release alone (its Snowball code and stop words), on no table, so what the server answered once holds for the
+ * process: searches repeat their words, and each one stemmed here is a round trip saved (two a search: the query's
+ * words and those of its hits). At most MAX_KNOWN_STEMS words (a few MB at most): forgotten all at once when full.
  */
 const knownStems = new Map<string, string>();
 export const MAX_KNOWN_STEMS = 20_000;
@@ -32,9 +32,10 @@ export async function englishStems(trx: Kysely<Database>, words: Iterable<string
   if (unknown.length === 0) return stems;
   const { rows } = await sql<{ word: string; stem: string | null }>`
     select word, (ts_lexize('english_stem', word))[1] as stem from unnest(${unknown}::text[]) as word`.execute(trx);
-  if (knownStems.size + rows.length > MAX_KNOWN_STEMS) knownStems.clear();
+  const remembered = rows.length <= MAX_KNOWN_STEMS;
+  if (remembered && knownStems.size + rows.length > MAX_KNOWN_STEMS) knownStems.clear();
   for (const { word, stem } of rows) {
-    knownStems.set(word, stem ?? '');
+    if (remembered) knownStems.set(word, stem ?? '');
     if (stem) stems.set(word, stem);
   }
   return stems;

@@ -13,6 +13,8 @@ export interface TextWord {
   end: number;
 }
 
+const NOT_A_WORD = /[^\p{L}\p{N}]+/u;
+
 /**
  * The words of `text` in order, as core's matchText reads them (runs of letters and digits of the
  * Arabic-folded text); `comparable` is core's comparableWord, or a memo of it shared by the texts of a page.
@@ -32,8 +34,6 @@ export function textWords(text: string, comparable: (word: string) => string = c
   }
   return words;
 }
-
-const NOT_A_WORD = /[^\p{L}\p{N}]+/u;
 
 /**
  * Where the wanted terms occur among a text's `words` (textWords): each occurrence of a word, or of a whole

@@ -64,14 +64,15 @@ export function foldArabicWithOffsets(text: string): FoldedText {
   const offsets: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    const replacement = REPLACED_CODES.get(code);
-    if (replacement === undefined && !isRemoved(code)) {
+    const removed = isRemoved(code);
+    const replacement = removed ? undefined : REPLACED_CODES.get(code);
+    if (!removed && replacement === undefined) {
       offsets.push(i);
       continue;
     }
     folded += text.slice(runStart, i);
     runStart = i + 1;
-    if (replacement === undefined) continue;
+    if (removed) continue;
     folded += replacement;
     offsets.push(i);
   }
