@@ -40,12 +40,11 @@ const REPLACED_CODES = new Map(Object.entries(REPLACED).map(([char, letter]) => 
 const hex = (code: number) => `\\u{${code.toString(16)}}`;
 
 /** Any character folding removes or replaces: a text without one (most translations) is its own folding. */
-const FOLDED_CHARACTER = new RegExp(
-  `[${[...REMOVED_RANGES.map(([from, to]) => `${hex(from)}-${hex(to)}`), ...[...REPLACED_CODES.keys()].map(hex)].join(
-    '',
-  )}]`,
-  'u',
-);
+const FOLDED_CHARACTERS = [
+  ...REMOVED_RANGES.map(([from, to]) => `${hex(from)}-${hex(to)}`),
+  ...[...REPLACED_CODES.keys()].map(hex),
+].join('');
+const FOLDED_CHARACTER = new RegExp(`[${FOLDED_CHARACTERS}]`, 'u');
 
 /**
  * The folded text and, for each of its characters, the index of the character of `text` it came from: null when
