@@ -90,17 +90,21 @@ async function snippetsOf<Row extends IndexRow>(
   });
 }
 
-/** The text highlight() marked, without its marks, and where they were. */
+const MARK = new RegExp(`[${OPEN}${CLOSE}]`, 'g');
+
+/** The text highlight() marked, without its marks, and where they were: built from the stretches between marks. */
 function unmark(marked: string): { text: string; ranges: TextRange[] } {
   let text = '';
   const ranges: TextRange[] = [];
   let start = -1;
-  for (const char of marked) {
-    if (char === OPEN) start = text.length;
-    else if (char === CLOSE) ranges.push([start, text.length]);
-    else text += char;
+  let after = 0;
+  for (const mark of marked.matchAll(MARK)) {
+    text += marked.slice(after, mark.index);
+    after = mark.index + 1;
+    if (mark[0] === OPEN) start = text.length;
+    else ranges.push([start, text.length]);
   }
-  return { text, ranges };
+  return { text: text + marked.slice(after), ranges };
 }
 
 const includeUnpublished = (search: TextSearch, published: RawBuilder<unknown>) =>
