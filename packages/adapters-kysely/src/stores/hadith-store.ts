@@ -11,7 +11,12 @@ import { sharedTables, type SharedDatabase } from '../schema.js';
 import type { TextSearchDialect } from '../dialect.js';
 import { fromHadithBookRow } from '../tables/hadith/hadith-books.table.js';
 import { fromHadithCollectionRow } from '../tables/hadith/hadith-collections.table.js';
-import { fromTranslationRow, joinedTranslations, type JoinedTranslationColumns } from '../tables/content-columns.js';
+import {
+  fromTranslationRow,
+  joinedTranslations,
+  NO_JOINED_TRANSLATIONS,
+  type JoinedTranslationColumns,
+} from '../tables/content-columns.js';
 import { toHadithTranslationRow } from '../tables/hadith/hadith-translations.table.js';
 import { fromHadithRow, toHadithMetadataRow, type HadithWithBookRow } from '../tables/hadith/hadiths.table.js';
 import { preparedQuery, preparedWithList } from './prepared-query.js';
@@ -47,11 +52,7 @@ export function kyselyHadithStore<DB extends SharedDatabase>(
    * translation by locale: one round trip to a database server where two were made.
    */
   const withTranslationsJoined = (locales: string[] | undefined) => {
-    if (locales?.length === 0)
-      return hadithsWithBooks().select([
-        sql<string | null>`null`.as('translation_locale'),
-        sql<string | null>`null`.as('translation_text'),
-      ]);
+    if (locales?.length === 0) return hadithsWithBooks().select(NO_JOINED_TRANSLATIONS);
     return hadithsWithBooks()
       .leftJoin('hadith_translations as t', (join) => {
         const on = join.onRef('t.collection', '=', 'h.collection').onRef('t.sequence', '=', 'h.sequence');

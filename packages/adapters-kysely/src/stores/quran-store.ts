@@ -13,7 +13,12 @@ import {
 import { sql, type Kysely } from 'kysely';
 import { sharedTables, type SharedDatabase } from '../schema.js';
 import type { TextSearchDialect } from '../dialect.js';
-import { fromTranslationRow, joinedTranslations, toContentMetadataColumns } from '../tables/content-columns.js';
+import {
+  fromTranslationRow,
+  joinedTranslations,
+  NO_JOINED_TRANSLATIONS,
+  toContentMetadataColumns,
+} from '../tables/content-columns.js';
 import { toTranslationRow } from '../tables/quran/ayah-translations.table.js';
 import { fromAyahRow } from '../tables/quran/ayahs.table.js';
 import { fromSurahRow, toSurahRow } from '../tables/quran/surahs.table.js';
@@ -33,22 +38,27 @@ export function kyselyQuranStore<DB extends SharedDatabase>(db: Kysely<DB>, sear
     if (locales) query = query.where('locale', 'in', locales);
     return query.orderBy('ayah').orderBy('locale');
   });
-  const ayahAt = preparedQuery(trx, (surah: number, ayah: number) =>
-    trx.selectFrom('quran_ayahs').selectAll().where('surah', '=', surah).where('ayah', '=', ayah),
-  );
-  /** One ayah with its translations in the same read, a row per translation by locale (one round trip, not two). */
-  const ayahWithTranslations = preparedWithList(trx, ([surah, ayah]: [number, number], locales: string[] | undefined) =>
-    trx
-      .selectFrom('quran_ayahs as a')
-      .leftJoin('quran_ayah_translations as t', (join) => {
-        const on = join.onRef('t.surah', '=', 'a.surah').onRef('t.ayah', '=', 'a.ayah');
-        return locales ? on.on('t.locale', 'in', locales) : on;
-      })
-      .selectAll('a')
-      .select(['t.locale as translation_locale', 't.text as translation_text'])
-      .where('a.surah', '=', surah)
-      .where('a.ayah', '=', ayah)
-      .orderBy('t.locale'),
+  /**
+   * One ayah with its translations (`locales`: those only; none when empty) in the same read, a row per translation
+   * by locale: one round trip, not two.
+   */
+  const ayahWithTranslations = preparedWithList(
+    trx,
+    ([surah, ayah]: [number, number], locales: string[] | undefined) => {
+      const ayahs = trx
+        .selectFrom('quran_ayahs as a')
+        .selectAll('a')
+        .where('a.surah', '=', surah)
+        .where('a.ayah', '=', ayah);
+      if (locales?.length === 0) return ayahs.select(NO_JOINED_TRANSLATIONS);
+      return ayahs
+        .leftJoin('quran_ayah_translations as t', (join) => {
+          const on = join.onRef('t.surah', '=', 'a.surah').onRef('t.ayah', '=', 'a.ayah');
+          return locales ? on.on('t.locale', 'in', locales) : on;
+        })
+        .select(['t.locale as translation_locale', 't.text as translation_text'])
+        .orderBy('t.locale');
+    },
   );
   const surahOf = preparedQuery(trx, (id: number) => trx.selectFrom('quran_surahs').selectAll().where('id', '=', id));
 
@@ -117,10 +127,6 @@ export function kyselyQuranStore<DB extends SharedDatabase>(db: Kysely<DB>, sear
     },
 
     async getAyah(surah: number, ayah: number, query: AyahQuery = {}) {
-      if (query.locales?.length === 0) {
-        const [row] = await ayahAt(surah, ayah);
-        return row && fromAyahRow(row, {});
-      }
       const rows = await ayahWithTranslations([surah, ayah], query.locales);
       return rows[0] && fromAyahRow(rows[0], joinedTranslations(rows));
     },

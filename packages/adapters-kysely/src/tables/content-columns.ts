@@ -1,4 +1,5 @@
 import type { ContentMetadata, Translation } from '@islamic-data/core';
+import { sql } from 'kysely';
 
 /** The columns every translated record (an ayah, a hadith) keeps its editable metadata in. */
 export interface ContentMetadataColumns {
@@ -39,6 +40,12 @@ export interface JoinedTranslationColumns {
   translation_locale: string | null;
   translation_text: string | null;
 }
+
+/** The joined translation columns of a read that asks for no translation: its record's one row, with nulls. */
+export const NO_JOINED_TRANSLATIONS = [
+  sql<string | null>`null`.as('translation_locale'),
+  sql<string | null>`null`.as('translation_text'),
+];
 
 /** The translations of one record's joined rows, by locale in the rows' order. */
 export function joinedTranslations(rows: readonly JoinedTranslationColumns[]): Record<string, string> {

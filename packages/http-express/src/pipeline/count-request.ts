@@ -1,7 +1,7 @@
 import type { AdmissionCount, Clock, RateLimitDecision, RateLimitPolicy, RequestAdmission } from '@islamic-data/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyAddr from 'proxy-addr';
-import { entityTag } from '../platform/representation.js';
+import { entityTag, etagHeader } from '../platform/representation.js';
 import { countedAddress } from './client-address.js';
 import { envelope, sendEnvelope } from './error-envelope.js';
 import type { RequestContext } from './request-context.js';
@@ -23,7 +23,7 @@ function refuse(
   if (!refusal) {
     const message = `Rate limit of ${limit} requests per ${per} exceeded; retry after ${retryAfterSeconds} seconds.`;
     const body = envelope('RATE_LIMITED', message);
-    refusal = { body, etag: `"${entityTag(body)}"` };
+    refusal = { body, etag: etagHeader(entityTag(body)) };
     refusals.set(key, refusal);
   }
   res.setHeader('Retry-After', String(retryAfterSeconds));

@@ -12,6 +12,10 @@ const SMALL_BODY_BYTES = 16 * 1024;
 /** The entity tag of a body (without its coding's suffix and quotes). */
 export const entityTag = (body: Uint8Array): string => createHash('sha1').update(body).digest('base64url');
 
+/** The ETag header of a body's tag in a coding: a strong validator names one sequence of bytes. */
+export const etagHeader = (etag: string, coding: ContentCoding = 'identity'): string =>
+  coding === 'identity' ? `"${etag}"` : `"${etag}-${coding}"`;
+
 /** What the answer worker made beside a body: its entity tag, maybe one compressed variant, maybe its file. */
 export interface MadeBeside {
   etag: string;
@@ -80,9 +84,8 @@ export class Representation implements KeptRepresentation {
     return this.length < COMPRESS_FROM_BYTES ? 'identity' : preferredCoding(req.headers['accept-encoding']);
   }
 
-  /** A tag per coding: a strong validator names one sequence of bytes. */
   etagFor(coding: ContentCoding): string {
-    return coding === 'identity' ? `"${this.etag}"` : `"${this.etag}-${coding}"`;
+    return etagHeader(this.etag, coding);
   }
 
   bytes(coding: ContentCoding): Promise<Buffer> | Buffer {

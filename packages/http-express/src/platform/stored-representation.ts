@@ -21,6 +21,7 @@ import { preferredCoding, type ContentCoding } from './content-coding.js';
 import { brotliParameters, compress, gzipOptions } from './compression.js';
 import {
   entityTag,
+  etagHeader,
   STORE_FROM_BYTES,
   writeInTurns,
   type KeptRepresentation,
@@ -154,7 +155,7 @@ export class StoredRepresentation implements KeptRepresentation {
   }
 
   etagFor(coding: ContentCoding): string {
-    return coding === 'identity' ? `"${this.etag}"` : `"${this.etag}-${coding}"`;
+    return etagHeader(this.etag, coding);
   }
 
   async send(req: IncomingMessage, res: ServerResponse, cacheControl: string): Promise<void> {
