@@ -2,12 +2,16 @@ import { importQuran } from '@islamic-data/core';
 import { composeTestDependencies, type TestComposition } from '@islamic-data/test-composition';
 import { aSyntheticQuranSource } from '@islamic-data/test-fixtures';
 import { expect } from 'chai';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { createApp, type HttpApp } from '../app.js';
+import { entityTag, STORE_FROM_BYTES } from '../platform/representation.js';
 import { apiRoutes } from '../routes/index.js';
 import { getOnTheWire } from '../../test/http-client.js';
-import { answerBuilding, type AnswerBuilder, type BuiltAnswer } from './build-answer.js';
+import { answerBuilding, buildAnswer, type AnswerBuilder, type BuiltAnswer } from './build-answer.js';
 
 /**
  * The answers of `large` routes are built by the app's answer builder (a worker thread in the server; here the
@@ -18,16 +22,19 @@ describe('pipeline: answers of large routes built by the answer builder', () => 
   let composition: TestComposition;
   let built: HttpApp;
   let local: HttpApp;
+  let answerBuilder: AnswerBuilder;
   let key: string;
   const asked: string[] = [];
   const answered: BuiltAnswer[] = [];
+  const filesDir = mkdtempSync(path.join(tmpdir(), 'build-answer-'));
 
   before(async () => {
     composition = await composeTestDependencies({ engine: 'in-memory', rateLimitPerMinute: 1_000 });
     const { deps } = composition;
-    await importQuran(deps, aSyntheticQuranSource({ languages: ['en'] }));
+    // The first four surahs whole: the download of English is larger than a body kept in memory.
+    await importQuran(deps, aSyntheticQuranSource({ counts: [7, 286, 200, 176], languages: ['en'] }));
     const build = answerBuilding(apiRoutes, deps);
-    const answerBuilder: AnswerBuilder = {
+    answerBuilder = {
       build: async (route, input, viewer, acceptEncoding, storeAt) => {
         asked.push(route);
         // Let concurrent misses of one answer meet before it is built.
@@ -37,11 +44,14 @@ describe('pipeline: answers of large routes built by the answer builder', () => 
         return answer;
       },
     };
-    built = createApp({ ...deps, answerBuilder });
+    built = createApp({ ...deps, answerBuilder, representationDir: filesDir });
     local = createApp(deps);
     ({ key } = await composition.issueKey());
   });
-  after(() => composition.close());
+  after(() => {
+    rmSync(filesDir, { recursive: true, force: true });
+    return composition.close();
+  });
   beforeEach(() => {
     asked.length = 0;
     answered.length = 0;
@@ -99,6 +109,94 @@ describe('pipeline: answers of large routes built by the answer builder', () => 
     expect(missing.status).to.equal(404);
     expect(missing.body.error.code).to.equal('NOT_FOUND');
     expect(missing.body.error.message).to.equal((await get(local, '/api/v1/translations/quran/xx')).body.error.message);
+  });
+
+  describe('a download (a whole dataset) to be kept in files', () => {
+    const DOWNLOAD = 'GET /translations/quran/{lang}';
+    const input = { params: { lang: 'en' }, query: {}, body: undefined };
+    const inPlace = async () => {
+      const answer = await buildAnswer(
+        apiRoutes.find((route) => route.path === '/translations/quran/{lang}')!,
+        input,
+        null,
+        composition.deps,
+      );
+      return Buffer.from((answer as { body: Uint8Array }).body);
+    };
+
+    it('is written straight to its file: the bytes and tag of the body built in memory, no body beside', async () => {
+      const file = path.join(filesDir, 'direct');
+      const answer = await answerBuilding(apiRoutes, composition.deps)(DOWNLOAD, input, null, 'gzip, br', file);
+      expect(answer).to.have.property('filed');
+      expect(answer).not.to.have.property('body');
+      const { filed } = answer as Extract<BuiltAnswer, { filed: unknown }>;
+      const body = await inPlace();
+      expect(readFileSync(file).equals(body)).to.equal(true);
+      expect(filed).to.deep.equal({ file, length: body.length, etag: entityTag(body) });
+    });
+
+    it('is built in memory, with its variant, when its file cannot be written', async () => {
+      const nowhere = path.join(filesDir, 'no-such-folder', 'file');
+      const answer = await answerBuilding(apiRoutes, composition.deps)(DOWNLOAD, input, null, 'gzip, br', nowhere);
+      expect(answer).not.to.have.property('filed');
+      const { body, variant, file } = answer as Extract<BuiltAnswer, { body: unknown }>;
+      expect(Buffer.from(body).equals(await inPlace())).to.equal(true);
+      expect(variant?.coding).to.equal('br');
+      expect(file).to.equal(undefined);
+      expect(existsSync(nowhere)).to.equal(false);
+    });
+
+    it('is answered from its file with the bytes and tags of an answer built in place, each coding', async () => {
+      const url = '/api/v1/translations/quran/en';
+      // An app of its own: the answer is not in its cache yet.
+      const fresh = createApp({ ...composition.deps, answerBuilder, representationDir: filesDir });
+      const decode = { br: brotliDecompressSync, gzip: gunzipSync, identity: (bytes: Buffer) => bytes };
+      for (const [acceptEncoding, coding] of [
+        ['gzip, br', 'br'],
+        ['identity', 'identity'],
+        ['gzip', 'gzip'],
+      ] as const) {
+        const [fromFile, fromMemory] = [
+          await onTheWire(fresh, url, acceptEncoding),
+          await onTheWire(local, url, acceptEncoding),
+        ];
+        expect(fromFile.headers.etag).to.equal(fromMemory.headers.etag);
+        expect(fromFile.headers['content-encoding']).to.equal(coding === 'identity' ? undefined : coding);
+        expect(decode[coding](fromFile.body).equals(decode[coding](fromMemory.body))).to.equal(true);
+      }
+      // Built once, written to its file, never sent as a body by the builder.
+      expect(asked).to.deep.equal([DOWNLOAD]);
+      expect(answered).to.have.length(1);
+      expect((answered[0] as { filed: { length: number } }).filed.length).to.be.at.least(STORE_FROM_BYTES);
+    });
+
+    it('is read back into memory when it is not kept in files after all, and its file removed', async () => {
+      const url = '/api/v1/translations/quran/en';
+      const dir = mkdtempSync(path.join(tmpdir(), 'build-answer-unkept-'));
+      try {
+        // Files of one byte at most: the cache keeps no answer in files.
+        const unkept = createApp({
+          ...composition.deps,
+          answerBuilder,
+          representationDir: dir,
+          representationStoredBytes: 1,
+        });
+        for (const acceptEncoding of ['gzip, br', 'identity']) {
+          const [fromMemory, inPlace] = [
+            await onTheWire(unkept, url, acceptEncoding),
+            await onTheWire(local, url, acceptEncoding),
+          ];
+          expect(fromMemory.headers.etag).to.equal(inPlace.headers.etag);
+          expect(fromMemory.body.equals(inPlace.body)).to.equal(true);
+        }
+        expect(answered.every((answer) => 'filed' in answer)).to.equal(true);
+        await new Promise((resolve) => setTimeout(resolve, 50)); // the removal is asynchronous
+        const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+        expect(files.map((entry) => entry.name)).to.deep.equal([]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
   });
 
   it('computes small answers in place', async () => {

@@ -1,8 +1,9 @@
 import { AppError, type ApiKeyRecord } from '@islamic-data/core';
-import { rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import type { AppDependencies } from '../dependencies.js';
 import { compressSync } from '../platform/compression.js';
-import { envelopeBytes } from '../platform/envelope-bytes.js';
+import { envelopeBytes, envelopePieces } from '../platform/envelope-bytes.js';
 import { preferredCoding, type ContentCoding } from '../platform/content-coding.js';
 import {
   COMPRESS_FROM_BYTES,
@@ -17,7 +18,8 @@ import type { ValidatedInput } from './validate-input.js';
 
 /**
  * A read's answer: a 200's body and headers (built elsewhere, with its entity tag, the variant in the coding
- * asked for, and the file it was written to), or another success status with its data.
+ * asked for, and the file it was written to), a 200's body written only to its file (a download: `filed`), or
+ * another success status with its data.
  */
 export type BuiltAnswer =
   | {
@@ -27,8 +29,16 @@ export type BuiltAnswer =
       variant?: { coding: Exclude<ContentCoding, 'identity'>; bytes: Uint8Array };
       file?: string;
     }
+  | { filed: FiledBody; headers: Record<string, string> }
   | { status: number; data: unknown }
   | { refusal: { code: string; message: string } };
+
+/** A body that is only in its file: where, how many bytes, and its entity tag. */
+export interface FiledBody {
+  file: string;
+  length: number;
+  etag: string;
+}
 
 /**
  * What runs `large` routes elsewhere (a worker thread): the route by `GET /path`, its validated input, the key,
@@ -59,14 +69,71 @@ export async function buildAnswer(
 ): Promise<BuiltAnswer> {
   const result = await runHandler(route, input, key, deps);
   if (result.status !== undefined && result.status !== 200) return { status: result.status, data: result.data };
-  const body = route.produces ? Buffer.from(result.text ?? '') : envelopeBytes(result.data);
-  const headers: Record<string, string> = route.produces
+  return { body: bodyOf(route, result), headers: headersOf(route) };
+}
+
+type HandlerResult = Awaited<ReturnType<typeof runHandler>>;
+
+const bodyOf = (route: RouteDefinition, result: HandlerResult): Buffer =>
+  route.produces ? Buffer.from(result.text ?? '') : envelopeBytes(result.data);
+
+function headersOf(route: RouteDefinition): Record<string, string> {
+  return route.produces
     ? {
         'Content-Type': withCharset(route.produces.contentType),
         'Content-Disposition': `inline; filename="${route.produces.filename}"`,
       }
     : { 'Content-Type': JSON_CONTENT_TYPE };
-  return { body, headers };
+}
+
+/**
+ * `buildAnswer` for a whole dataset (a `builtAlone` route: a download) that is to be kept in files: its body is
+ * written to `file` a few hundred entries at a time as it is serialised, and hashed as it goes, so that it is never
+ * whole in memory (a download of 19 MB had been held as its pieces, then as their concatenation, then sent
+ * whole to the event loop). Its variants are made from the file when asked for (stored-representation.ts).
+ */
+async function buildAnswerInFile(
+  route: RouteDefinition,
+  input: ValidatedInput,
+  key: ApiKeyRecord | null,
+  deps: AppDependencies,
+  file: string,
+): Promise<BuiltAnswer> {
+  const result = await runHandler(route, input, key, deps);
+  if (result.status !== undefined && result.status !== 200) return { status: result.status, data: result.data };
+  const pieces = route.produces ? [result.text ?? ''] : envelopePieces(result.data);
+  const filed = writtenPieces(file, pieces);
+  return filed ? { filed, headers: headersOf(route) } : { body: bodyOf(route, result), headers: headersOf(route) };
+}
+
+/**
+ * Text written to a file as UTF-8, piece by piece, with its SHA-1 entity tag (`entityTag` of the same bytes); a
+ * write that fails leaves no file, and the body is built in memory instead.
+ */
+function writtenPieces(file: string, pieces: Iterable<string>): FiledBody | undefined {
+  const hash = createHash('sha1');
+  let length = 0;
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'w');
+    for (const piece of pieces) {
+      hash.update(piece);
+      // A string is encoded where it is written, with no buffer in the heap; a short write's rest from bytes.
+      let written = writeSync(fd, piece);
+      const bytes = Buffer.byteLength(piece);
+      if (written < bytes) {
+        const rest = Buffer.from(piece);
+        while (written < bytes) written += writeSync(fd, rest, written, bytes - written);
+      }
+      length += bytes;
+    }
+    closeSync(fd);
+    return { file, length, etag: hash.digest('base64url') };
+  } catch {
+    if (fd !== undefined) closeSync(fd);
+    rmSync(file, { force: true });
+    return undefined;
+  }
 }
 
 /**
@@ -75,7 +142,9 @@ export async function buildAnswer(
  * entity tag and its variant in the coding asked for are made here too, synchronously: the event loop then
  * neither hashes nor compresses a large answer for its first request (async zlib's stream machinery alone was
  * about a tenth of the main thread's CPU on the mix). In the worker's threadpool instead, the worker spent as
- * much of its own time in zlib's stream machinery as it saved, and the large answers' p50 rose by a tenth.
+ * much of its own time in zlib's stream machinery as it saved, and the large answers' p50 rose by a tenth. A
+ * download to be kept in files is written straight to its file instead (`buildAnswerInFile`); its variant is made
+ * from the file, in the server's threadpool, when first asked for.
  */
 export function answerBuilding(routes: RouteDefinition[], deps: AppDependencies) {
   const byId = new Map(routes.map((route) => [routeId(route), route]));
@@ -89,7 +158,10 @@ export function answerBuilding(routes: RouteDefinition[], deps: AppDependencies)
     const route = byId.get(id);
     if (!route) throw new Error(`No route ${id} to build.`);
     try {
-      const answer = await buildAnswer(route, input, key, deps);
+      const answer =
+        route.builtAlone && storeAt !== undefined
+          ? await buildAnswerInFile(route, input, key, deps, storeAt)
+          : await buildAnswer(route, input, key, deps);
       if (!('body' in answer)) return answer;
       const etag = entityTag(answer.body);
       const file =
@@ -106,12 +178,19 @@ export function answerBuilding(routes: RouteDefinition[], deps: AppDependencies)
 
 /**
  * An answer built elsewhere, back in the pipeline: a refusal is thrown again as the core's own error; a body (and
- * its variant) become Buffers over the memory the worker gave, with what was made beside it.
+ * its variant) become Buffers over the memory the worker gave, with what was made beside it; a body only in its
+ * file is its length, with the file and its tag.
  */
 export function receivedAnswer(
   answer: BuiltAnswer,
-): { body: Buffer; headers: Record<string, string>; made?: MadeBeside } | { status: number; data: unknown } {
+):
+  | { body: Buffer | { length: number }; headers: Record<string, string>; made?: MadeBeside }
+  | { status: number; data: unknown } {
   if ('refusal' in answer) throw new AppError(answer.refusal.code as AppError['code'], answer.refusal.message);
+  if ('filed' in answer) {
+    const { file, length, etag } = answer.filed;
+    return { body: { length }, headers: answer.headers, made: { etag, file } };
+  }
   if (!('body' in answer)) return answer;
   const { body, headers, etag, variant, file } = answer;
   if (etag === undefined) return { body: asBuffer(body), headers };

@@ -1,5 +1,6 @@
 import { AppError, separateAdmission, validationError, withoutStack, type KeyVerification } from '@islamic-data/core';
 import express from 'express';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import parseUrl from 'parseurl';
@@ -149,19 +150,22 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
         : await buildAnswer(route, input, ctx.key, deps),
     );
     if ('status' in built) return built;
-    const { body, made } = built;
+    const { made } = built;
+    let { body } = built;
     const inFiles =
       slot !== null &&
       options.files !== undefined &&
       body.length >= STORE_FROM_BYTES &&
       options.cache.accepts(body.length, true);
     if (made?.file && !inFiles) {
+      // A body only in its file (a download) that is not kept in files after all is read back into memory.
+      if (!Buffer.isBuffer(body)) body = await readFile(made.file);
       options.files!.remove(made.file);
       made.file = undefined;
     }
     const representation = inFiles
       ? new StoredRepresentation(options.files!, body, built.headers, made)
-      : new Representation(body, built.headers, made);
+      : new Representation(body as Buffer, built.headers, made); // read back above if it was only in its file
     if (slot) answers.keep(slot, representation);
     return { representation };
   }

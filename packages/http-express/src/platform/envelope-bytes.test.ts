@@ -1,10 +1,11 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { envelopeBytes } from './envelope-bytes.js';
+import { envelopeBytes, envelopePieces } from './envelope-bytes.js';
 
-describe('envelopeBytes: {"data": …} as bytes', () => {
+describe('envelopeBytes and envelopePieces: {"data": …} as bytes, and as pieces of text', () => {
   const sameAsStringify = (data: unknown) => {
     expect(envelopeBytes(data).equals(Buffer.from(JSON.stringify({ data })))).to.equal(true);
+    expect([...envelopePieces(data)].join('')).to.equal(JSON.stringify({ data }));
   };
 
   it('gives the bytes of JSON.stringify for lists long enough to be serialised in pieces, and for any value', () => {

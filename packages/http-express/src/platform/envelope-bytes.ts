@@ -9,13 +9,24 @@ const ENTRIES_PER_PIECE = 256;
  */
 export function envelopeBytes(data: unknown): Buffer {
   if (!Array.isArray(data) || data.length <= ENTRIES_PER_PIECE) return Buffer.from(JSON.stringify({ data }));
-  const pieces = [Buffer.from('{"data":[')];
+  return Buffer.concat(Array.from(envelopePieces(data), (piece) => Buffer.from(piece)));
+}
+
+/**
+ * `JSON.stringify({ data })` in pieces whose concatenation is the whole: a long list a few hundred entries at a
+ * time, so that a body written piece by piece (a download, straight to its file) is never one string.
+ */
+export function* envelopePieces(data: unknown): Generator<string> {
+  if (!Array.isArray(data) || data.length <= ENTRIES_PER_PIECE) {
+    yield JSON.stringify({ data });
+    return;
+  }
+  yield '{"data":[';
   for (let start = 0; start < data.length; start += ENTRIES_PER_PIECE) {
     const entries = data.slice(start, start + ENTRIES_PER_PIECE).map(serialisedEntry);
-    pieces.push(Buffer.from((start === 0 ? '' : ',') + entries.join(',')));
+    yield (start === 0 ? '' : ',') + entries.join(',');
   }
-  pieces.push(Buffer.from(']}'));
-  return Buffer.concat(pieces);
+  yield ']}';
 }
 
 /** An entry as JSON.stringify writes it inside a list: what has no JSON (undefined, a function) is `null`. */

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { RepresentationCache } from './representation-cache.js';
 import { Representation, type KeptRepresentation } from './representation.js';
 import { RepresentationFiles, StoredRepresentation } from './stored-representation.js';
@@ -120,6 +121,33 @@ describe('http: large answers kept in files', () => {
     cache.set('w', entry(10));
     for (let tries = 0; tries < 100 && existsSync(file); tries++) await new Promise((r) => setTimeout(r, 20));
     expect(existsSync(file)).to.equal(false);
+  });
+
+  it('sends a body that is only in its file (a download: its length and tag), in each coding', async () => {
+    const cache = new RepresentationCache(1_000_000, 10_000_000);
+    const body = Buffer.from('Test download. '.repeat(100_000));
+    const file = files.nextPath();
+    writeFileSync(file, body);
+    const representation = new StoredRepresentation(
+      files,
+      { length: body.length },
+      { 'Content-Type': 'text/plain' },
+      { etag: 'tag', file },
+    );
+    cache.set('d', { representation, versions: null, minute: null });
+    expect(cache.storedBytes).to.equal(body.length);
+    expect((await sendTo(representation)).equals(body)).to.equal(true);
+    const br = await getOnTheWire((req, res) => void representation.send(req, res, 'no-cache'), '/', {
+      'Accept-Encoding': 'br',
+    });
+    expect(br.headers['content-encoding']).to.equal('br');
+    expect(br.headers.etag).to.equal('"tag-br"');
+    expect(brotliDecompressSync(br.body).equals(body)).to.equal(true);
+  });
+
+  it('refuses a body that is only its length without its file', () => {
+    expect(() => new StoredRepresentation(files, { length: 10 }, {}, { etag: 'tag' })).to.throw(/file/);
+    expect(() => new StoredRepresentation(files, { length: 10 }, {})).to.throw(/file/);
   });
 
   it('keeps a file read for a third answer in memory, counted in the budget, and sends the same bytes', async () => {

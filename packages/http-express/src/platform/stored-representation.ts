@@ -128,25 +128,33 @@ export class StoredRepresentation implements KeptRepresentation {
   /** Answers sent from each coding's file, read whole. */
   private readonly reads = new Map<ContentCoding, number>();
 
+  /**
+   * `body` is its length alone when the builder wrote it only to its file (`madeBeside.file`, with its tag): a
+   * download is never whole in the server's memory.
+   */
   constructor(
     store: RepresentationFiles,
-    body: Buffer,
+    body: Buffer | { length: number },
     readonly headers: Readonly<Record<string, string>>,
     madeBeside?: MadeBeside,
   ) {
-    this.etag = madeBeside?.etag ?? entityTag(body);
     this.length = body.length;
-    const file = madeBeside?.file;
-    this.base = file ?? store.nextPath();
-    if (file) {
+    this.base = madeBeside?.file ?? store.nextPath();
+    let identityWritten: Promise<unknown> | undefined;
+    if (madeBeside?.file !== undefined) {
+      this.etag = madeBeside.etag;
       this.body = null;
-      this.made.set('identity', { path: file, length: body.length });
+      this.made.set('identity', { path: madeBeside.file, length: body.length });
       this.filed.add('identity');
       this.storedBytes = body.length;
-    } else this.body = body;
+    } else if (Buffer.isBuffer(body)) {
+      this.etag = madeBeside?.etag ?? entityTag(body);
+      this.body = body;
+      identityWritten = this.spill('identity', body);
+    } else throw new Error('A body that is not in memory needs its file and its entity tag.');
     const variant = madeBeside?.variant;
     this.written = Promise.all([
-      file || this.spill('identity', body),
+      identityWritten,
       variant && this.spill(variant.coding, variant.bytes).catch(() => void this.made.delete(variant.coding)),
     ]).then(
       () => undefined,
