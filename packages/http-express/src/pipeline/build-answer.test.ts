@@ -2,7 +2,7 @@ import { importQuran } from '@islamic-data/core';
 import { composeTestDependencies, type TestComposition } from '@islamic-data/test-composition';
 import { aSyntheticQuranSource } from '@islamic-data/test-fixtures';
 import { expect } from 'chai';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -143,13 +143,13 @@ describe('pipeline: answers of large routes built by the answer builder', () => 
       expect(Buffer.from(body).equals(await inPlace())).to.equal(true);
       expect(variant?.coding).to.equal('br');
       expect(file).to.equal(undefined);
-      expect(existsSync(nowhere)).to.equal(false);
     });
 
     it('is answered from its file with the bytes and tags of an answer built in place, each coding', async () => {
       const url = '/api/v1/translations/quran/en';
-      // An app of its own: the answer is not in its cache yet.
-      const fresh = createApp({ ...composition.deps, answerBuilder, representationDir: filesDir });
+      // An app of its own, with its own files: the answer is not in its cache yet.
+      const freshDir = mkdtempSync(path.join(tmpdir(), 'build-answer-fresh-'));
+      const fresh = createApp({ ...composition.deps, answerBuilder, representationDir: freshDir });
       const decode = { br: brotliDecompressSync, gzip: gunzipSync, identity: (bytes: Buffer) => bytes };
       for (const [acceptEncoding, coding] of [
         ['gzip, br', 'br'],
@@ -164,10 +164,36 @@ describe('pipeline: answers of large routes built by the answer builder', () => 
         expect(fromFile.headers['content-encoding']).to.equal(coding === 'identity' ? undefined : coding);
         expect(decode[coding](fromFile.body).equals(decode[coding](fromMemory.body))).to.equal(true);
       }
-      // Built once, written to its file, never sent as a body by the builder.
+      // Built once, written to its file, never sent as a body by the builder, and sent from that file.
       expect(asked).to.deep.equal([DOWNLOAD]);
       expect(answered).to.have.length(1);
-      expect((answered[0] as { filed: { length: number } }).filed.length).to.be.at.least(STORE_FROM_BYTES);
+      const { filed } = answered[0] as Extract<BuiltAnswer, { filed: unknown }>;
+      expect(filed.length).to.be.at.least(STORE_FROM_BYTES);
+      expect(readFileSync(filed.file).equals(await inPlace())).to.equal(true);
+      expect(filed.file.startsWith(freshDir)).to.equal(true);
+      rmSync(freshDir, { recursive: true, force: true });
+    });
+
+    it('leaves no part of a body in its file when its build fails', async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'build-answer-failed-'));
+      try {
+        const written: string[] = [];
+        const failing: AnswerBuilder = {
+          build: async (_route, _input, _key, _coding, storeAt) => {
+            writeFileSync(storeAt!, 'Test part of a body');
+            written.push(storeAt!);
+            throw new Error('The answer worker ran out of heap.');
+          },
+        };
+        const app = createApp({ ...composition.deps, answerBuilder: failing, representationDir: dir });
+        expect((await get(app, '/api/v1/translations/quran/en')).status).to.equal(500);
+        expect(written).to.have.length(1);
+        await new Promise((resolve) => setTimeout(resolve, 50)); // the removal is asynchronous
+        const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+        expect(files.map((entry) => entry.name)).to.deep.equal([]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it('is read back into memory when it is not kept in files after all, and its file removed', async () => {
@@ -189,7 +215,8 @@ describe('pipeline: answers of large routes built by the answer builder', () => 
           expect(fromMemory.headers.etag).to.equal(inPlace.headers.etag);
           expect(fromMemory.body.equals(inPlace.body)).to.equal(true);
         }
-        expect(answered.every((answer) => 'filed' in answer)).to.equal(true);
+        expect(answered).to.have.length(1);
+        expect(answered[0]).to.have.property('filed');
         await new Promise((resolve) => setTimeout(resolve, 50)); // the removal is asynchronous
         const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
         expect(files.map((entry) => entry.name)).to.deep.equal([]);

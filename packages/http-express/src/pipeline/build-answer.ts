@@ -1,9 +1,9 @@
 import { AppError, type ApiKeyRecord } from '@islamic-data/core';
-import { createHash } from 'node:crypto';
-import { closeSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import type { AppDependencies } from '../dependencies.js';
 import { compressSync } from '../platform/compression.js';
 import { envelopeBytes, envelopePieces } from '../platform/envelope-bytes.js';
+import { filedBody, type FiledBody } from '../platform/filed-body.js';
 import { preferredCoding, type ContentCoding } from '../platform/content-coding.js';
 import {
   COMPRESS_FROM_BYTES,
@@ -33,13 +33,6 @@ export type BuiltAnswer =
   | { status: number; data: unknown }
   | { refusal: { code: string; message: string } };
 
-/** A body that is only in its file: where, how many bytes, and its entity tag. */
-export interface FiledBody {
-  file: string;
-  length: number;
-  etag: string;
-}
-
 /**
  * What runs `large` routes elsewhere (a worker thread): the route by `GET /path`, its validated input, the key,
  * the request's `Accept-Encoding` (the variant it prefers is made there too), and where to write a body large
@@ -68,11 +61,13 @@ export async function buildAnswer(
   deps: AppDependencies,
 ): Promise<BuiltAnswer> {
   const result = await runHandler(route, input, key, deps);
-  if (result.status !== undefined && result.status !== 200) return { status: result.status, data: result.data };
+  if (!succeeded(result)) return { status: result.status!, data: result.data };
   return { body: bodyOf(route, result), headers: headersOf(route) };
 }
 
 type HandlerResult = Awaited<ReturnType<typeof runHandler>>;
+
+const succeeded = (result: HandlerResult) => result.status === undefined || result.status === 200;
 
 const bodyOf = (route: RouteDefinition, result: HandlerResult): Buffer =>
   route.produces ? Buffer.from(result.text ?? '') : envelopeBytes(result.data);
@@ -87,10 +82,12 @@ function headersOf(route: RouteDefinition): Record<string, string> {
 }
 
 /**
- * `buildAnswer` for a whole dataset (a `builtAlone` route: a download) that is to be kept in files: its body is
- * written to `file` a few hundred entries at a time as it is serialised, and hashed as it goes, so that it is never
- * whole in memory (a download of 19 MB had been held as its pieces, then as their concatenation, then sent
- * whole to the event loop). Its variants are made from the file when asked for (stored-representation.ts).
+ * `buildAnswer` for a whole dataset (a `builtAlone` route: a download) that is to be kept in files: a body of 64 KiB
+ * or more is written to `file` a few hundred entries at a time as it is serialised, and hashed as it goes
+ * (`filedBody`), so that the builder never holds it whole nor sends it to the event loop (a download of 19 MB had
+ * been held as its pieces, then as their concatenation, then by the event loop until sent and written). Its
+ * variants are made from the file when asked for (stored-representation.ts). A smaller one, or one whose file
+ * cannot be written, is a body as `buildAnswer` makes it.
  */
 async function buildAnswerInFile(
   route: RouteDefinition,
@@ -100,40 +97,10 @@ async function buildAnswerInFile(
   file: string,
 ): Promise<BuiltAnswer> {
   const result = await runHandler(route, input, key, deps);
-  if (result.status !== undefined && result.status !== 200) return { status: result.status, data: result.data };
-  const pieces = route.produces ? [result.text ?? ''] : envelopePieces(result.data);
-  const filed = writtenPieces(file, pieces);
-  return filed ? { filed, headers: headersOf(route) } : { body: bodyOf(route, result), headers: headersOf(route) };
-}
-
-/**
- * Text written to a file as UTF-8, piece by piece, with its SHA-1 entity tag (`entityTag` of the same bytes); a
- * write that fails leaves no file, and the body is built in memory instead.
- */
-function writtenPieces(file: string, pieces: Iterable<string>): FiledBody | undefined {
-  const hash = createHash('sha1');
-  let length = 0;
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, 'w');
-    for (const piece of pieces) {
-      hash.update(piece);
-      // A string is encoded where it is written, with no buffer in the heap; a short write's rest from bytes.
-      let written = writeSync(fd, piece);
-      const bytes = Buffer.byteLength(piece);
-      if (written < bytes) {
-        const rest = Buffer.from(piece);
-        while (written < bytes) written += writeSync(fd, rest, written, bytes - written);
-      }
-      length += bytes;
-    }
-    closeSync(fd);
-    return { file, length, etag: hash.digest('base64url') };
-  } catch {
-    if (fd !== undefined) closeSync(fd);
-    rmSync(file, { force: true });
-    return undefined;
-  }
+  if (!succeeded(result)) return { status: result.status!, data: result.data };
+  const body = filedBody(file, route.produces ? [result.text ?? ''] : envelopePieces(result.data));
+  if (body === undefined) return { body: bodyOf(route, result), headers: headersOf(route) };
+  return Buffer.isBuffer(body) ? { body, headers: headersOf(route) } : { filed: body, headers: headersOf(route) };
 }
 
 /**

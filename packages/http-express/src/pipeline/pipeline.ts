@@ -146,26 +146,33 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     const storeAt = builder && slot !== null ? options.files?.nextPath() : undefined;
     const built = receivedAnswer(
       builder
-        ? await builder.build(routeId(route), input, ctx.key, ctx.req.headers['accept-encoding'], storeAt)
+        ? await builder
+            .build(routeId(route), input, ctx.key, ctx.req.headers['accept-encoding'], storeAt)
+            .catch((error: unknown) => {
+              // A build that failed (its worker out of heap) may have left part of a body in its file.
+              if (storeAt !== undefined) options.files!.remove(storeAt);
+              throw error;
+            })
         : await buildAnswer(route, input, ctx.key, deps),
     );
     if ('status' in built) return built;
-    const { made } = built;
-    let { body } = built;
+    const { body, made } = built;
     const inFiles =
       slot !== null &&
       options.files !== undefined &&
       body.length >= STORE_FROM_BYTES &&
       options.cache.accepts(body.length, true);
-    if (made?.file && !inFiles) {
+    let representation: KeptRepresentation;
+    if (inFiles) representation = new StoredRepresentation(options.files!, body, built.headers, made);
+    else {
       // A body only in its file (a download) that is not kept in files after all is read back into memory.
-      if (!Buffer.isBuffer(body)) body = await readFile(made.file);
-      options.files!.remove(made.file);
-      made.file = undefined;
+      const bytes = Buffer.isBuffer(body) ? body : await readFile(made!.file!);
+      if (made?.file) {
+        options.files!.remove(made.file);
+        made.file = undefined;
+      }
+      representation = new Representation(bytes, built.headers, made);
     }
-    const representation = inFiles
-      ? new StoredRepresentation(options.files!, body, built.headers, made)
-      : new Representation(body as Buffer, built.headers, made); // read back above if it was only in its file
     if (slot) answers.keep(slot, representation);
     return { representation };
   }

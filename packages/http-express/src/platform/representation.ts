@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { compress, decompressSync } from './compression.js';
 import { preferredCoding, type ContentCoding } from './content-coding.js';
@@ -9,8 +9,11 @@ export const COMPRESS_FROM_BYTES = 1024;
 /** Bodies up to this size are written at once. */
 const SMALL_BODY_BYTES = 16 * 1024;
 
+/** The hash of entity tags, for a body fed to it in pieces: its `digest('base64url')` is the body's `entityTag`. */
+export const entityTagHash = (): Hash => createHash('sha1');
+
 /** The entity tag of a body (without its coding's suffix and quotes). */
-export const entityTag = (body: Uint8Array): string => createHash('sha1').update(body).digest('base64url');
+export const entityTag = (body: Uint8Array): string => entityTagHash().update(body).digest('base64url');
 
 /** The ETag header of a body's tag in a coding: a strong validator names one sequence of bytes. */
 export const etagHeader = (etag: string, coding: ContentCoding = 'identity'): string =>

@@ -130,7 +130,7 @@ export class StoredRepresentation implements KeptRepresentation {
 
   /**
    * `body` is its length alone when the builder wrote it only to its file (`madeBeside.file`, with its tag): a
-   * download is never whole in the server's memory.
+   * download the builder wrote that way is not held whole in memory to be sent or written.
    */
   constructor(
     store: RepresentationFiles,
