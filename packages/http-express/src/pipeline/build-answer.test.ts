@@ -175,31 +175,25 @@ describe('pipeline: answers of large routes built by the answer builder', () => 
     });
 
     it('leaves no part of a body in its file when its build fails', async () => {
-      const dir = mkdtempSync(path.join(tmpdir(), 'build-answer-failed-'));
-      try {
-        const written: string[] = [];
-        const failing: AnswerBuilder = {
-          build: async (_route, _input, _key, _coding, storeAt) => {
-            writeFileSync(storeAt!, 'Test part of a body');
-            written.push(storeAt!);
-            throw new Error('The answer worker ran out of heap.');
-          },
-        };
+      const written: string[] = [];
+      const failing: AnswerBuilder = {
+        build: async (_route, _input, _key, _coding, storeAt) => {
+          writeFileSync(storeAt!, 'Test part of a body');
+          written.push(storeAt!);
+          throw new Error('The answer worker ran out of heap.');
+        },
+      };
+      const left = await filesLeftAfter(async (dir) => {
         const app = createApp({ ...composition.deps, answerBuilder: failing, representationDir: dir });
         expect((await get(app, '/api/v1/translations/quran/en')).status).to.equal(500);
-        expect(written).to.have.length(1);
-        await new Promise((resolve) => setTimeout(resolve, 50)); // the removal is asynchronous
-        const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-        expect(files.map((entry) => entry.name)).to.deep.equal([]);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      });
+      expect(written).to.have.length(1);
+      expect(left).to.deep.equal([]);
     });
 
     it('is read back into memory when it is not kept in files after all, and its file removed', async () => {
       const url = '/api/v1/translations/quran/en';
-      const dir = mkdtempSync(path.join(tmpdir(), 'build-answer-unkept-'));
-      try {
+      const left = await filesLeftAfter(async (dir) => {
         // Files of one byte at most: the cache keeps no answer in files.
         const unkept = createApp({
           ...composition.deps,
@@ -215,15 +209,24 @@ describe('pipeline: answers of large routes built by the answer builder', () => 
           expect(fromMemory.headers.etag).to.equal(inPlace.headers.etag);
           expect(fromMemory.body.equals(inPlace.body)).to.equal(true);
         }
-        expect(answered).to.have.length(1);
-        expect(answered[0]).to.have.property('filed');
-        await new Promise((resolve) => setTimeout(resolve, 50)); // the removal is asynchronous
-        const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-        expect(files.map((entry) => entry.name)).to.deep.equal([]);
+      });
+      expect(answered).to.have.length(1);
+      expect(answered[0]).to.have.property('filed');
+      expect(left).to.deep.equal([]);
+    });
+
+    /** The names of the files an app left in a folder of its own (`use` makes the app there) once it is done. */
+    async function filesLeftAfter(use: (dir: string) => Promise<void>): Promise<string[]> {
+      const dir = mkdtempSync(path.join(tmpdir(), 'build-answer-'));
+      try {
+        await use(dir);
+        await new Promise((resolve) => setTimeout(resolve, 50)); // files are removed asynchronously
+        const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+        return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
-    });
+    }
   });
 
   it('computes small answers in place', async () => {
