@@ -125,14 +125,17 @@ export function answerBuilding(routes: RouteDefinition[], deps: AppDependencies)
     const route = byId.get(id);
     if (!route) throw new Error(`No route ${id} to build.`);
     try {
-      const answer =
-        route.builtAlone && storeAt !== undefined
-          ? await buildAnswerInFile(route, input, key, deps, storeAt)
-          : await buildAnswer(route, input, key, deps);
+      // A download's file is written as it is serialised, or not at all (too small, or it could not be).
+      const inFile = route.builtAlone && storeAt !== undefined;
+      const answer = inFile
+        ? await buildAnswerInFile(route, input, key, deps, storeAt)
+        : await buildAnswer(route, input, key, deps);
       if (!('body' in answer)) return answer;
       const etag = entityTag(answer.body);
       const file =
-        storeAt !== undefined && answer.body.length >= STORE_FROM_BYTES ? written(storeAt, answer.body) : undefined;
+        !inFile && storeAt !== undefined && answer.body.length >= STORE_FROM_BYTES
+          ? written(storeAt, answer.body)
+          : undefined;
       const coding = preferredCoding(acceptEncoding);
       if (coding === 'identity' || answer.body.length < COMPRESS_FROM_BYTES) return { ...answer, etag, file };
       return { ...answer, etag, file, variant: { coding, bytes: compressSync(coding, answer.body) } };

@@ -1,6 +1,5 @@
 import { AppError, separateAdmission, validationError, withoutStack, type KeyVerification } from '@islamic-data/core';
 import express from 'express';
-import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import parseUrl from 'parseurl';
@@ -14,7 +13,7 @@ import {
   STORE_FROM_BYTES,
   type KeptRepresentation,
 } from '../platform/representation.js';
-import { StoredRepresentation, type RepresentationFiles } from '../platform/stored-representation.js';
+import { readWhole, StoredRepresentation, type RepresentationFiles } from '../platform/stored-representation.js';
 import { cacheControlOf, type FormFields, type RouteDefinition } from '../platform/route.js';
 import { buildAnswer, receivedAnswer, routeId } from './build-answer.js';
 import { cachedAnswers, type CacheSlot } from './cached-answer.js';
@@ -166,7 +165,7 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     if (inFiles) representation = new StoredRepresentation(options.files!, body, built.headers, made);
     else {
       // A body only in its file (a download) that is not kept in files after all is read back into memory.
-      const bytes = Buffer.isBuffer(body) ? body : await readFile(made!.file!);
+      const bytes = Buffer.isBuffer(body) ? body : await readWhole({ path: made!.file!, length: body.length });
       if (made?.file) {
         options.files!.remove(made.file);
         made.file = undefined;

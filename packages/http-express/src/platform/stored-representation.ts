@@ -310,7 +310,7 @@ export class StoredRepresentation implements KeptRepresentation {
 }
 
 /** A stored file's bytes, read whole into a buffer of their own. */
-function readWhole(file: StoredFile): Promise<Buffer> {
+export function readWhole(file: StoredFile): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     open(file.path, 'r', (error, fd) => {
       if (error) return reject(error);
