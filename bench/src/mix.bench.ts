@@ -108,7 +108,13 @@ interface FixedRun {
   rate: number;
   measure: RoundMeasure;
   smallReads: LatencySummary;
+  /** The requests due in the first START_SECONDS (a fresh server's start) and those due after. */
+  start: LatencySummary;
+  afterStart: LatencySummary;
 }
+
+/** How much of a fixed-rate run counts as the server's start in its output. */
+const START_SECONDS = 2;
 
 interface Server {
   origin: string;
@@ -725,11 +731,14 @@ async function main(): Promise<void> {
       });
       const measure = measureOf(result, kindOf, kinds, pid === undefined ? null : peakRssMb(pid));
       const smallReads = summarize(result, (i) => smallIndexes.has(kindOf[i]!));
-      (fixed[name] ??= []).push({ rate, measure, smallReads });
+      const start = summarize(result, (i) => i < rate * START_SECONDS);
+      const afterStart = summarize(result, (i) => i >= rate * START_SECONDS);
+      (fixed[name] ??= []).push({ rate, measure, smallReads, start, afterStart });
       console.log(
         `fixed ${rate} req/s on ${name}: ${fmt(measure.rps)} achieved, p50 ${ms(measure.overall.p50)} ms, ` +
           `p99 ${ms(measure.overall.p99)} ms, small reads p99 ${ms(smallReads.p99)} ms, ` +
-          `${measure.errors} errors, ${measure.notSent} not sent`,
+          `${measure.errors} errors, ${measure.notSent} not sent; p50/p99 of the first ${START_SECONDS} s ` +
+          `${ms(start.p50)}/${ms(start.p99)} ms, after ${ms(afterStart.p50)}/${ms(afterStart.p99)} ms`,
       );
     };
     if (RATE_SECONDS > 0) {

@@ -60,10 +60,13 @@ export async function waitUntil(done: () => boolean, what: string, timeoutMs = 1
 
 let barriers = 0;
 
-/** Starts `serve` on a free loopback port and waits for its "listening" log line (LOG_LEVEL must show info). */
+/**
+ * Starts `serve` on a free loopback port and waits for its "listening" log line (LOG_LEVEL must show info). The
+ * warm-up is off unless `env` sets WARM_UP_MS (warm-up.test.ts tests it): the suites start servers by the dozen.
+ */
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, [CLI_MAIN, 'serve'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', WARM_UP_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -56,6 +56,11 @@ export interface Config {
   acceptedLocales: string[] | undefined;
   /** NEW_LOCALES_PER_KEY_PER_DAY: distinct locales one key may start translations in per UTC day (10). */
   newLocalesPerKeyPerDay: number;
+  /**
+   * WARM_UP_MS: how long a server answers its own example requests before it listens (warm-up.ts), in
+   * milliseconds (1500; 0: it listens at once).
+   */
+  warmUpMs: number;
 }
 
 export const DEFAULT_DATABASE_PATH = './data/islamic-data.db';
@@ -95,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     acceptedLocales: localesFrom(env.ACCEPTED_LOCALES),
     newLocalesPerKeyPerDay: integerFrom(env.NEW_LOCALES_PER_KEY_PER_DAY, 'NEW_LOCALES_PER_KEY_PER_DAY', 10, 1, 10_000),
+    warmUpMs: integerFrom(env.WARM_UP_MS, 'WARM_UP_MS', 1500, 0, 60_000),
   };
 }
 

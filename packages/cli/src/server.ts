@@ -17,6 +17,7 @@ import {
   type MetricsServer,
 } from './metrics.js';
 import { prepareContent } from './startup.js';
+import { warmUp } from './warm-up.js';
 
 export interface RunningServer {
   server: Server;
@@ -77,6 +78,11 @@ export async function startServer(config: Config, options: CompositionOptions = 
       deps.logger.error({ err: error }, 'the answer worker failed; its builds are made again alone'),
     builtAlone: apiRoutes.filter((route) => route.builtAlone).map(routeId),
   });
+  answerBuilder.warmUp();
+  if (config.warmUpMs > 0) {
+    const warmed = await warmUp({ ...deps, answerBuilder }, config.warmUpMs);
+    deps.logger.info(warmed, 'warmed up');
+  }
   const app = createApp({
     ...deps,
     keyUsage: usage.keyUsage,
@@ -102,7 +108,6 @@ export async function startServer(config: Config, options: CompositionOptions = 
   const { address, port } = server.address() as AddressInfo;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   deps.logger.info({ url, database: deps.database.name }, 'listening');
-  answerBuilder.warmUp();
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -1,0 +1,111 @@
+import { InMemoryKeyStore, InMemoryRateLimiter, prepareKey } from '@islamic-data/core';
+import {
+  apiRoutes,
+  CAPTURED_EXAMPLES,
+  createApp,
+  operationIdOf,
+  type AppDependencies,
+} from '@islamic-data/http-express';
+import { Agent, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+
+/** What a warm-up did: how many requests it answered itself, in how many milliseconds. */
+export interface WarmUpReport {
+  requests: number;
+  ms: number;
+}
+
+/** Requests in flight at once: enough to keep the answer worker busy beside the event loop. */
+const IN_FLIGHT = 8;
+const IN_FLIGHT_GRACE_MS = 1000;
+const ACCEPTED_ENCODINGS = ['gzip, br', 'gzip', undefined];
+
+/**
+ * The documented example of every GET operation (docs/api.md's examples, captured from a server), but the whole
+ * downloads: each is megabytes built once, which no first request should wait behind.
+ */
+export function warmUpPaths(): string[] {
+  return apiRoutes
+    .filter((route) => route.method === 'get' && !route.builtAlone)
+    .map((route) => CAPTURED_EXAMPLES[operationIdOf(route)]?.request)
+    .filter((example): example is string => example?.startsWith('GET ') ?? false)
+    .map((example) => {
+      const url = new URL(example.slice('GET '.length), 'http://localhost');
+      return url.pathname + url.search;
+    });
+}
+
+/**
+ * A fresh server answers its first second of traffic several times slower than it later does (V8 has compiled
+ * nothing yet, SQLite's pages are not in memory), and under load the backlog that builds then takes seconds to
+ * drain. So before it listens, the server sends itself the documented example of every GET operation, round after
+ * round for `ms` milliseconds, through an app of its own over the same stores and answer worker: its own key (in
+ * memory, never stored), its own rate limiter, no cache (each answer is built), no log, no metrics, no key usage.
+ * Nothing of it is left but the compiled code and the pages read: the server's cache, limits, keys and audit log
+ * are as they were.
+ */
+export async function warmUp(deps: AppDependencies, ms: number): Promise<WarmUpReport> {
+  const started = Date.now();
+  const { key, record } = prepareKey({ name: 'warm-up', scopes: ['*'], permissions: ['read'] }, deps.clock.now());
+  const keys = new InMemoryKeyStore();
+  await keys.insert(record);
+  const app = createApp({
+    ...deps,
+    stores: { ...deps.stores, keys },
+    rateLimiter: new InMemoryRateLimiter({ limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 }),
+    admission: undefined,
+    logger: pino({ level: 'silent' }),
+    keyUsage: undefined,
+    requestObserver: undefined,
+    representationCacheBytes: 0,
+    representationStoredBytes: 0,
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+  const paths = warmUpPaths();
+  let sent = 0;
+  let next = 0;
+  // A path one client waits on is not asked again meanwhile: the first city lookups wait for the directory to load.
+  const waitedOn = new Set<string>();
+  const deadline = Date.now() + ms;
+  const client = async () => {
+    while (Date.now() < deadline) {
+      const path = paths[next++ % paths.length]!;
+      if (waitedOn.has(path)) continue;
+      const encoding = ACCEPTED_ENCODINGS[sent++ % ACCEPTED_ENCODINGS.length];
+      const headers = { 'x-api-key': key, ...(encoding && { 'accept-encoding': encoding }) };
+      waitedOn.add(path);
+      await answered(agent, port, path, headers);
+      waitedOn.delete(path);
+    }
+  };
+  // What is in flight at the deadline is waited for (large answers would otherwise be built ahead of the first
+  // requests), but not long: a city lookup waits while the directory loads, and is then left.
+  let timer: NodeJS.Timeout | undefined;
+  const timeUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms + IN_FLIGHT_GRACE_MS)));
+  try {
+    await Promise.race([Promise.all(Array.from({ length: Math.min(IN_FLIGHT, paths.length) }, client)), timeUp]);
+  } finally {
+    clearTimeout(timer);
+    agent.destroy();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  return { requests: sent, ms: Date.now() - started };
+}
+
+/** One request's answer read to its end; a failed request only ends it (the warm-up is no test). */
+function answered(agent: Agent, port: number, path: string, headers: Record<string, string>): Promise<void> {
+  return new Promise((resolve) => {
+    const req = request({ agent, host: '127.0.0.1', port, path, headers }, (res) => {
+      res.resume();
+      res.on('end', resolve);
+      res.on('error', () => resolve());
+    });
+    req.on('error', () => resolve());
+    req.end();
+  });
+}

@@ -1,0 +1,89 @@
+import { apiRoutes, CAPTURED_EXAMPLES, operationIdOf } from '@islamic-data/http-express';
+import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../src/config.js';
+import { warmUpPaths } from '../src/warm-up.js';
+import { createKeyWithCli, runCli, startServerProcess, type ServerProcess } from './cli-process.js';
+import { seedSyntheticContent } from './content-seed.js';
+
+/** The log lines of a server's output, parsed. */
+const logLines = (server: ServerProcess) =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe('serve: the warm-up before listening (WARM_UP_MS)', function () {
+  this.timeout(120_000);
+  const dir = mkdtempSync(path.join(tmpdir(), 'islamic-data-warm-up-'));
+  const env = {
+    DATABASE_PATH: path.join(dir, 'islamic-data.db'),
+    LOG_LEVEL: 'info',
+    METRICS_PORT: '0',
+    WARM_UP_MS: '1500',
+  };
+  let server: ServerProcess;
+  let key: string;
+  let auditBefore: string;
+  let keysBefore: string;
+
+  before(async () => {
+    await seedSyntheticContent(env.DATABASE_PATH);
+    key = (await createKeyWithCli(env, { name: 'Warm-up reader', scopes: '*', permissions: 'read' })).key;
+    auditBefore = (await runCli(['audit', 'list', '--json'], env)).stdout;
+    keysBefore = (await runCli(['keys', 'list', '--json'], env)).stdout;
+    server = await startServerProcess(env);
+  });
+  after(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers its own examples before it listens, and logs how many, not each', () => {
+    const lines = logLines(server);
+    const warmed = lines.findIndex((line) => line.msg === 'warmed up');
+    const listening = lines.findIndex((line) => line.msg === 'listening');
+    expect(warmed, server.output()).to.be.within(0, listening - 1);
+    expect(lines[warmed]!.requests).to.be.a('number').above(0);
+    expect(lines[warmed]!.ms).to.be.a('number').at.least(1500);
+    expect(lines.slice(0, listening).filter((line) => 'path' in line)).to.deep.equal([]);
+  });
+
+  it('leaves no trace: no key stored or used, no audit entry, nothing counted or cached by the server', async () => {
+    expect((await runCli(['keys', 'list', '--json'], env)).stdout).to.equal(keysBefore);
+    expect((await runCli(['audit', 'list', '--json'], env)).stdout).to.equal(auditBefore);
+    const metricsUrl = logLines(server).find((line) => line.msg === 'metrics listening')!.url as string;
+    expect(await (await fetch(metricsUrl)).text()).not.to.contain('islamic_data_http_requests_total{');
+
+    const response = await fetch(`${server.url}/api/v1/qibla?lat=40.7128&lng=-74.0060`, {
+      headers: { 'X-API-Key': key },
+    });
+    expect(response.status).to.equal(200);
+    await response.arrayBuffer();
+    // The warm-up asked this very URL many times, through an app and a cache of its own.
+    const metrics = await (await fetch(metricsUrl)).text();
+    expect(metrics).to.match(/islamic_data_cache_requests_total\{[^}]*result="miss"[^}]*\} 1/);
+    expect(metrics).not.to.match(/islamic_data_cache_requests_total\{[^}]*result="hit"/);
+  });
+});
+
+describe('warm-up: what it asks', () => {
+  it('is the documented example of every GET operation but the whole downloads, each a path the server reads', () => {
+    const gets = apiRoutes.filter((route) => route.method === 'get' && !route.builtAlone);
+    const paths = warmUpPaths();
+    expect(paths).to.have.length(gets.length);
+    for (const route of gets) expect(CAPTURED_EXAMPLES[operationIdOf(route)], operationIdOf(route)).to.exist;
+    for (const each of paths) expect(each).to.match(/^\/[\x21-\x7e]+$/);
+    expect(paths.some((each) => each.includes('/translations/quran/') && !/\/\d+$/.test(each))).to.equal(false);
+  });
+
+  it('takes WARM_UP_MS from 0 (off) to 60000, 1500 by default, and refuses anything else by name', () => {
+    expect(loadConfig({}).warmUpMs).to.equal(1500);
+    expect(loadConfig({ WARM_UP_MS: '0' }).warmUpMs).to.equal(0);
+    for (const value of ['-1', 'soon', '60001', '1.5'])
+      expect(() => loadConfig({ WARM_UP_MS: value })).to.throw(/^WARM_UP_MS must be an integer from 0 to 60000/);
+  });
+});
