@@ -10,9 +10,10 @@ import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 
-/** What a warm-up did: how many requests it answered itself, in how many milliseconds. */
+/** What a warm-up did: how many requests it sent itself, their answers by status, in how many milliseconds. */
 export interface WarmUpReport {
   requests: number;
+  statuses: Record<number, number>;
   ms: number;
 }
 
@@ -62,12 +63,14 @@ export async function warmUp(deps: AppDependencies, ms: number): Promise<WarmUpR
     representationStoredBytes: 0,
   });
   const server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // Exclusive: in a WORKERS=N worker, a port of its own, not one the primary shares out among the workers.
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, resolve));
   const { port } = server.address() as AddressInfo;
   const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
   const paths = warmUpPaths();
   let sent = 0;
   let next = 0;
+  const statuses: Record<number, number> = {};
   // A path one client waits on is not asked again meanwhile: the first city lookups wait for the directory to load.
   const waitedOn = new Set<string>();
   const deadline = Date.now() + ms;
@@ -78,7 +81,8 @@ export async function warmUp(deps: AppDependencies, ms: number): Promise<WarmUpR
       const encoding = ACCEPTED_ENCODINGS[sent++ % ACCEPTED_ENCODINGS.length];
       const headers = { 'x-api-key': key, ...(encoding && { 'accept-encoding': encoding }) };
       waitedOn.add(path);
-      await answered(agent, port, path, headers);
+      const status = await answered(agent, port, path, headers);
+      statuses[status] = (statuses[status] ?? 0) + 1;
       waitedOn.delete(path);
     }
   };
@@ -94,18 +98,18 @@ export async function warmUp(deps: AppDependencies, ms: number): Promise<WarmUpR
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
-  return { requests: sent, ms: Date.now() - started };
+  return { requests: sent, statuses, ms: Date.now() - started };
 }
 
-/** One request's answer read to its end; a failed request only ends it (the warm-up is no test). */
-function answered(agent: Agent, port: number, path: string, headers: Record<string, string>): Promise<void> {
+/** One request's answer read to its end, and its status (0: none came; the warm-up is no test). */
+function answered(agent: Agent, port: number, path: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve) => {
     const req = request({ agent, host: '127.0.0.1', port, path, headers }, (res) => {
       res.resume();
-      res.on('end', resolve);
-      res.on('error', () => resolve());
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', () => resolve(0));
     });
-    req.on('error', () => resolve());
+    req.on('error', () => resolve(0));
     req.end();
   });
 }

@@ -30,6 +30,7 @@ describe('WORKERS=2: two server processes on one port over one SQLite file (CONT
   const env = {
     DATABASE_PATH: path.join(dir, 'islamic-data.db'),
     WORKERS: '2',
+    WARM_UP_MS: '1000',
     RATE_LIMIT_PER_MINUTE: '100',
     LOG_LEVEL: 'info',
     // Named by the operator: kept. MALLOC_MMAP_THRESHOLD_ is not: the server's default is given.
@@ -61,6 +62,20 @@ describe('WORKERS=2: two server processes on one port over one SQLite file (CONT
     expect(listening).to.have.length(2);
     expect(new Set(listening.map((line) => line.pid)).size).to.equal(2);
     expect(listening.map((line) => (line as { url?: string }).url)).to.deep.equal([server.url, server.url]);
+  });
+
+  it('warms each worker up on a loopback port of its own: no worker is sent the other worker requests', () => {
+    const warmed = logLines(server).filter((line) => line.msg === 'warmed up') as {
+      pid?: number;
+      requests?: number;
+      statuses?: Record<string, number>;
+    }[];
+    expect(new Set(warmed.map((line) => line.pid)).size).to.equal(2);
+    for (const { requests, statuses } of warmed) {
+      expect(requests).to.be.above(0);
+      // The other worker does not know this one's warm-up key: its answers would be 401s.
+      expect(Object.keys(statuses!).filter((status) => status !== '200' && status !== '404')).to.deep.equal([]);
+    }
   });
 
   it('starts each worker with the memory settings of memory-env.ts, or those the environment names', () => {
