@@ -19,7 +19,7 @@ export interface WarmUpReport {
 
 /** Requests in flight at once: enough to keep the answer worker busy beside the event loop. */
 const IN_FLIGHT = 8;
-const IN_FLIGHT_GRACE_MS = 1000;
+const IN_FLIGHT_GRACE_MS = 500;
 const ACCEPTED_ENCODINGS = ['gzip, br', 'gzip', undefined];
 
 /**
