@@ -23,8 +23,9 @@ const IN_FLIGHT_GRACE_MS = 500;
 const ACCEPTED_ENCODINGS = ['gzip, br', 'gzip', undefined];
 
 /**
- * The documented example of every GET operation (docs/api.md's examples, captured from a server), but the whole
- * downloads: each is megabytes built once, which no first request should wait behind.
+ * The documented example of every GET operation (the OpenAPI document's, captured from a server by
+ * `npm run capture:examples`), but the whole downloads: each is megabytes built once, which no first request should
+ * wait behind.
  */
 export function warmUpPaths(): string[] {
   return apiRoutes
