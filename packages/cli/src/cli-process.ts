@@ -49,6 +49,23 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
+/** One JSON line a server logged: pino's fields and the line's own. */
+export interface LogLine {
+  msg?: string;
+  pid?: number;
+  path?: string;
+  status?: number;
+  [field: string]: unknown;
+}
+
+/** The JSON lines a server process has logged so far, parsed (every worker's, with WORKERS=N). */
+export const logLines = (server: ServerProcess): LogLine[] =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine);
+
 /** Polls `done` every 20 ms until it holds (then resolves) or `timeoutMs` has passed (then rejects). */
 export async function waitUntil(done: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

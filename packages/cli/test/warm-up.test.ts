@@ -5,16 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { warmUpPaths } from '../src/warm-up.js';
-import { createKeyWithCli, runCli, startServerProcess, type ServerProcess } from './cli-process.js';
+import { createKeyWithCli, logLines, runCli, startServerProcess, type ServerProcess } from './cli-process.js';
 import { seedSyntheticContent } from './content-seed.js';
-
-/** The log lines of a server's output, parsed. */
-const logLines = (server: ServerProcess) =>
-  server
-    .output()
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('serve: the warm-up before listening (WARM_UP_MS)', function () {
   this.timeout(120_000);

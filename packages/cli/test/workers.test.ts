@@ -2,18 +2,11 @@ import { expect } from 'chai';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createKeyWithCli, startServerProcess, waitUntil, type ServerProcess } from './cli-process.js';
+import { createKeyWithCli, logLines, startServerProcess, waitUntil, type ServerProcess } from './cli-process.js';
 import { aFreshWindow } from './rate-limit-window.js';
 
 const AYAH = '/api/v1/quran/surahs/2/ayahs/255';
 const QIBLA = '/api/v1/qibla?lat=51.5&lng=-0.12';
-
-const logLines = (server: ServerProcess) =>
-  server
-    .output()
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as { msg: string; pid: number; path?: string; status?: number });
 
 const alive = (pid: number) => {
   try {
@@ -120,7 +113,7 @@ describe('WORKERS=2: two server processes on one port over one SQLite file (CONT
       ...new Set(
         logLines(server)
           .filter((line) => line.msg === 'listening')
-          .map((line) => line.pid),
+          .map((line) => line.pid!),
       ),
     ];
     expect(await server.stop()).to.equal(0);
