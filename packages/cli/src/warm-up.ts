@@ -77,7 +77,7 @@ export async function warmUp(deps: AppDependencies, ms: number): Promise<WarmUpR
   const deadline = Date.now() + ms;
   const client = async () => {
     while (Date.now() < deadline) {
-      const path = paths[next++ % paths.length]!;
+      const path = varied(paths[next++ % paths.length]!);
       if (waitedOn.has(path)) continue;
       const encoding = ACCEPTED_ENCODINGS[sent++ % ACCEPTED_ENCODINGS.length];
       const headers = { 'x-api-key': key, ...(encoding && { 'accept-encoding': encoding }) };
@@ -100,6 +100,26 @@ export async function warmUp(deps: AppDependencies, ms: number): Promise<WarmUpR
     await new Promise((resolve) => server.close(resolve));
   }
   return { requests: sent, statuses, ms: Date.now() - started };
+}
+
+/**
+ * The path with a place and a date of its own: answers computed for one place and one day would leave V8's code
+ * fitted to them, and real traffic asks for any. Coordinates move by up to half a degree, a date to any day of its
+ * year.
+ */
+export function varied(path: string): string {
+  const url = new URL(path, 'http://localhost');
+  for (const name of ['lat', 'lng']) {
+    const value = Number(url.searchParams.get(name));
+    if (url.searchParams.has(name) && Number.isFinite(value))
+      url.searchParams.set(name, (value + Math.random() - 0.5).toFixed(4));
+  }
+  const date = /^(\d{4})-\d{2}-\d{2}$/.exec(url.searchParams.get('date') ?? '');
+  if (date) {
+    const day = new Date(Date.UTC(Number(date[1]), 0, 1 + Math.floor(Math.random() * 365)));
+    url.searchParams.set('date', day.toISOString().slice(0, 10));
+  }
+  return url.pathname + url.search;
 }
 
 /** One request's answer read to its end, and its status (0: none came; the warm-up is no test). */

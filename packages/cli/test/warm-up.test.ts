@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
-import { warmUpPaths } from '../src/warm-up.js';
+import { varied, warmUpPaths } from '../src/warm-up.js';
 import { createKeyWithCli, logLines, runCli, startServerProcess, type ServerProcess } from './cli-process.js';
 import { seedSyntheticContent } from './content-seed.js';
 
@@ -75,6 +75,26 @@ describe('warm-up: what it asks', () => {
     for (const route of gets) expect(CAPTURED_EXAMPLES[operationIdOf(route)], operationIdOf(route)).to.exist;
     for (const each of paths) expect(each).to.match(/^\/[\x21-\x7e]+$/);
     expect(paths.some((each) => each.includes('/translations/quran/') && !/\/\d+$/.test(each))).to.equal(false);
+  });
+
+  it('asks each time for a place and a date of its own, the rest of the path as documented', () => {
+    const example = '/api/v1/prayer-times?lat=41.0082&lng=28.9784&date=2026-03-20&method=turkey';
+    const asked = Array.from({ length: 200 }, () => new URL(varied(example), 'http://localhost'));
+    for (const url of asked) {
+      expect(url.pathname).to.equal('/api/v1/prayer-times');
+      expect([...url.searchParams.keys()]).to.deep.equal(['lat', 'lng', 'date', 'method']);
+      expect(Number(url.searchParams.get('lat'))).to.be.closeTo(41.0082, 0.5);
+      expect(Number(url.searchParams.get('lng'))).to.be.closeTo(28.9784, 0.5);
+      expect(url.searchParams.get('date')).to.match(/^2026-\d{2}-\d{2}$/);
+      expect(url.searchParams.get('method')).to.equal('turkey');
+    }
+    expect(new Set(asked.map((url) => url.searchParams.get('date'))).size).to.be.above(50);
+    expect(new Set(asked.map((url) => url.searchParams.get('lat'))).size).to.be.above(100);
+    for (const path of [
+      '/api/v1/quran/surahs/1/ayahs/1?translations=en,ru',
+      '/api/v1/hadith/search?q=%22each%20man%22',
+    ])
+      expect(varied(path)).to.equal(path);
   });
 
   it('takes WARM_UP_MS from 0 (off) to 60000, 1500 by default, and refuses anything else by name', () => {
