@@ -60,7 +60,9 @@ export async function startServer(config: Config, options: CompositionOptions = 
   await prepareContent(deps);
   deps.keepVersionsAnnounced();
   // The city directory (GeoNames) loads now, in a worker thread: the first city request waits for it, no other does.
-  deps.cities?.ready?.().catch((error: unknown) => deps.logger.warn({ err: error }, 'the city directory did not load'));
+  const citiesLoaded = deps.cities
+    ?.ready?.()
+    .catch((error: unknown) => deps.logger.warn({ err: error }, 'the city directory did not load'));
   // METRICS_PORT: the pipeline reports each request to the metrics; a worker's are served by its primary.
   const metrics = config.metricsPort === undefined ? undefined : new RequestMetrics();
   let metricsServer: MetricsServer | undefined;
@@ -80,6 +82,8 @@ export async function startServer(config: Config, options: CompositionOptions = 
   });
   answerBuilder.warmUp();
   if (config.warmUpMs > 0) {
+    // After the directory: loading it is the start's peak of memory, which the warm-up's would otherwise add to.
+    await citiesLoaded;
     const warmed = await warmUp({ ...deps, answerBuilder }, config.warmUpMs);
     deps.logger.info(warmed, 'warmed up');
   }

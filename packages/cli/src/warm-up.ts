@@ -72,7 +72,7 @@ export async function warmUp(deps: AppDependencies, ms: number): Promise<WarmUpR
   let sent = 0;
   let next = 0;
   const statuses: Record<number, number> = {};
-  // A path one client waits on is not asked again meanwhile: the first city lookups wait for the directory to load.
+  // A path one client waits on is not asked again meanwhile: no slow answer holds up more than one client.
   const waitedOn = new Set<string>();
   const deadline = Date.now() + ms;
   const client = async () => {
@@ -88,7 +88,7 @@ export async function warmUp(deps: AppDependencies, ms: number): Promise<WarmUpR
     }
   };
   // What is in flight at the deadline is waited for (large answers would otherwise be built ahead of the first
-  // requests), but not long: a city lookup waits while the directory loads, and is then left.
+  // requests), but not long.
   let timer: NodeJS.Timeout | undefined;
   const timeUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms + IN_FLIGHT_GRACE_MS)));
   try {
