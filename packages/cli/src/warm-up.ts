@@ -72,19 +72,20 @@ export async function warmUp(deps: AppDependencies, ms: number): Promise<WarmUpR
   let sent = 0;
   let next = 0;
   const statuses: Record<number, number> = {};
-  // A path one client waits on is not asked again meanwhile: no slow answer holds up more than one client.
+  // An example one client waits on is not asked again meanwhile (whatever its place and date): no slow answer holds
+  // up more than one client.
   const waitedOn = new Set<string>();
   const deadline = Date.now() + ms;
   const client = async () => {
     while (Date.now() < deadline) {
-      const path = varied(paths[next++ % paths.length]!);
-      if (waitedOn.has(path)) continue;
+      const documented = paths[next++ % paths.length]!;
+      if (waitedOn.has(documented)) continue;
       const encoding = ACCEPTED_ENCODINGS[sent++ % ACCEPTED_ENCODINGS.length];
       const headers = { 'x-api-key': key, ...(encoding && { 'accept-encoding': encoding }) };
-      waitedOn.add(path);
-      const status = await answered(agent, port, path, headers);
+      waitedOn.add(documented);
+      const status = await answered(agent, port, varied(documented), headers);
       statuses[status] = (statuses[status] ?? 0) + 1;
-      waitedOn.delete(path);
+      waitedOn.delete(documented);
     }
   };
   // What is in flight at the deadline is waited for (large answers would otherwise be built ahead of the first

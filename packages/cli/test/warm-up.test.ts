@@ -60,7 +60,8 @@ describe('serve: the warm-up before listening (WARM_UP_MS)', function () {
     });
     expect(response.status).to.equal(200);
     await response.arrayBuffer();
-    // The warm-up asked this very URL many times, through an app and a cache of its own.
+    // The warm-up asked Qibla (this URL's documented example, at places near it) many times, through an app and a
+    // cache of its own.
     const metrics = await (await fetch(metricsUrl)).text();
     expect(metrics).to.match(/islamic_data_cache_requests_total\{[^}]*result="miss"[^}]*\} 1/);
     expect(metrics).not.to.match(/islamic_data_cache_requests_total\{[^}]*result="hit"/);
