@@ -17,7 +17,7 @@ import {
   type MetricsServer,
 } from './metrics.js';
 import { prepareContent } from './startup.js';
-import { warmUp } from './warm-up.js';
+import { warmUpOrGoOn } from './warm-up.js';
 
 export interface RunningServer {
   server: Server;
@@ -84,8 +84,7 @@ export async function startServer(config: Config, options: CompositionOptions = 
   if (config.warmUpMs > 0) {
     // After the directory: loading it is the start's peak of memory, which the warm-up's would otherwise add to.
     await citiesLoaded;
-    const warmed = await warmUp({ ...deps, answerBuilder }, config.warmUpMs);
-    deps.logger.info(warmed, 'warmed up');
+    await warmUpOrGoOn({ ...deps, answerBuilder }, config.warmUpMs);
   }
   const app = createApp({
     ...deps,

@@ -47,7 +47,7 @@ export function warmUpPaths(): string[] {
  * Nothing of it is left but the compiled code and the pages read: the server's cache, limits, keys and audit log
  * are as they were.
  */
-export async function warmUp(deps: AppDependencies, ms: number): Promise<WarmUpReport> {
+export async function warmUp(deps: AppDependencies, ms: number, host = '127.0.0.1'): Promise<WarmUpReport> {
   const started = Date.now();
   const { key, record } = prepareKey({ name: 'warm-up', scopes: ['*'], permissions: ['read'] }, deps.clock.now());
   const keys = new InMemoryKeyStore();
@@ -65,7 +65,10 @@ export async function warmUp(deps: AppDependencies, ms: number): Promise<WarmUpR
   });
   const server = createServer(app);
   // Exclusive: in a WORKERS=N worker, a port of its own, not one the primary shares out among the workers.
-  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port: 0, host, exclusive: true }, resolve);
+  });
   const { port } = server.address() as AddressInfo;
   const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
   const paths = warmUpPaths();
@@ -101,6 +104,18 @@ export async function warmUp(deps: AppDependencies, ms: number): Promise<WarmUpR
     await new Promise((resolve) => server.close(resolve));
   }
   return { requests: sent, statuses, ms: Date.now() - started };
+}
+
+/**
+ * The warm-up, logged; one that fails (no loopback port to be had, say) is logged too, and the server listens
+ * without it: a warm-up only saves the first requests' time, it is never worth not serving.
+ */
+export async function warmUpOrGoOn(deps: AppDependencies, ms: number, host?: string): Promise<void> {
+  try {
+    deps.logger.info(await warmUp(deps, ms, host), 'warmed up');
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'the warm-up failed; listening without it');
+  }
 }
 
 /**

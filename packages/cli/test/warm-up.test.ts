@@ -1,10 +1,12 @@
 import { apiRoutes, CAPTURED_EXAMPLES, operationIdOf } from '@islamic-data/http-express';
 import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
-import { varied, warmUpPaths } from '../src/warm-up.js';
+import { composeServices } from '../src/composition-root.js';
+import { varied, warmUp, warmUpOrGoOn, warmUpPaths } from '../src/warm-up.js';
 import { createKeyWithCli, logLines, runCli, startServerProcess, type ServerProcess } from './cli-process.js';
 import { seedSyntheticContent } from './content-seed.js';
 
@@ -103,5 +105,36 @@ describe('warm-up: what it asks', () => {
     expect(loadConfig({ WARM_UP_MS: '0' }).warmUpMs).to.equal(0);
     for (const value of ['-1', 'soon', '60001', '1.5'])
       expect(() => loadConfig({ WARM_UP_MS: value })).to.throw(/^WARM_UP_MS must be an integer from 0 to 60000/);
+  });
+});
+
+describe('warm-up: one that fails', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'islamic-data-warm-up-fails-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  // 192.0.2.1 (TEST-NET-1) is no address of this machine: its port cannot be opened, as on a host without loopback.
+  it('is refused with its reason, and the server goes on without it (a warning, not a failed start)', async () => {
+    const logged: string[] = [];
+    const logDestination = new Writable({ write: (chunk, _e, done) => done(void logged.push(String(chunk))) });
+    const services = await composeServices(loadConfig({ DATABASE_PATH: path.join(dir, 'fails.db') }), {
+      logDestination,
+      serving: true,
+    });
+    try {
+      const refusal = await warmUp(services, 100, '192.0.2.1').then(
+        () => undefined,
+        (error: NodeJS.ErrnoException) => error,
+      );
+      expect(refusal?.code).to.equal('EADDRNOTAVAIL');
+
+      await warmUpOrGoOn(services, 100, '192.0.2.1');
+      const lines = logged.flatMap((chunk) => chunk.split('\n').filter(Boolean)).map((line) => JSON.parse(line));
+      const warning = lines.find((line) => line.msg === 'the warm-up failed; listening without it');
+      expect(warning, logged.join('')).to.include({ level: 40 });
+      expect(warning.err.code).to.equal('EADDRNOTAVAIL');
+      expect(lines.filter((line) => line.msg === 'warmed up')).to.deep.equal([]);
+    } finally {
+      await services.close();
+    }
   });
 });
