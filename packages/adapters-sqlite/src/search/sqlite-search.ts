@@ -47,10 +47,10 @@ const EVERY_MATCH = -1;
  * joined to their ayahs or hadiths (whose rows hold the texts: reading one is what a match costs most) for what
  * only those know (published) and the order of ties. A hadith search for "allah" (23,344 English matches) took 51
  * ms on the event loop when every match was joined first, and 16 now ("people": 23 against 9 ms; a rare word 0.3
- * ms more; interleaved runs on the served data). The queries CROSS JOIN so that SQLite
- * reads the FTS5 matches first: driven from the documents of a collection, it runs the MATCH once per document,
- * thousands of times slower. When the first pass may have left out a hit of the page (the page came out short, or
- * it ends on the worst score kept, whose ties may go on), the table is ranked again with every match.
+ * ms more; interleaved runs on the served data). The queries CROSS JOIN so that SQLite reads the FTS5 matches
+ * first: driven from the documents of a collection, it runs the MATCH once per document, thousands of times
+ * slower. When the first pass may have left out a hit of the page (the page came out short, or it ends on the
+ * worst score kept, whose ties may go on), the table is ranked again with every match.
  */
 async function rankedRows<Row extends IndexRow>(
   trx: Kysely<Database>,
