@@ -58,13 +58,15 @@ export interface LogLine {
   [field: string]: unknown;
 }
 
-/** The JSON lines a server process has logged so far, parsed (every worker's, with WORKERS=N). */
-export const logLines = (server: ServerProcess): LogLine[] =>
-  server
-    .output()
+/** The JSON lines of a log's text, parsed (what is not a JSON line left out). */
+export const parseLogLines = (text: string): LogLine[] =>
+  text
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as LogLine);
+
+/** The JSON lines a server process has logged so far, parsed (every worker's, with WORKERS=N). */
+export const logLines = (server: ServerProcess): LogLine[] => parseLogLines(server.output());
 
 /** Polls `done` every 20 ms until it holds (then resolves) or `timeoutMs` has passed (then rejects). */
 export async function waitUntil(done: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {

@@ -7,7 +7,14 @@ import path from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { composeServices } from '../src/composition-root.js';
 import { varied, warmUp, warmUpOrGoOn, warmUpPaths } from '../src/warm-up.js';
-import { createKeyWithCli, logLines, runCli, startServerProcess, type ServerProcess } from './cli-process.js';
+import {
+  createKeyWithCli,
+  logLines,
+  parseLogLines,
+  runCli,
+  startServerProcess,
+  type ServerProcess,
+} from './cli-process.js';
 import { seedSyntheticContent } from './content-seed.js';
 
 describe('serve: the warm-up before listening (WARM_UP_MS)', function () {
@@ -128,10 +135,10 @@ describe('warm-up: one that fails', () => {
       expect(refusal?.code).to.equal('EADDRNOTAVAIL');
 
       await warmUpOrGoOn(services, 100, '192.0.2.1');
-      const lines = logged.flatMap((chunk) => chunk.split('\n').filter(Boolean)).map((line) => JSON.parse(line));
+      const lines = parseLogLines(logged.join(''));
       const warning = lines.find((line) => line.msg === 'the warm-up failed; listening without it');
       expect(warning, logged.join('')).to.include({ level: 40 });
-      expect(warning.err.code).to.equal('EADDRNOTAVAIL');
+      expect((warning!.err as NodeJS.ErrnoException).code).to.equal('EADDRNOTAVAIL');
       expect(lines.filter((line) => line.msg === 'warmed up')).to.deep.equal([]);
     } finally {
       await services.close();

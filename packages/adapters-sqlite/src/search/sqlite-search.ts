@@ -43,14 +43,14 @@ const EVERY_MATCH = -1;
 /**
  * The page of best hits across the tables searched: each table's bm25 ranking (lower is better), merged, ties
  * broken by `order`. Each table is ranked first with its documents' own filters (`docsFilter`: language, surah,
- * collection, on the small table of indexed documents), keeping its `firstPassMatches` best, and only those are
- * joined to their ayahs or hadiths (whose rows hold the texts: reading one is what a match costs most) for what
- * only those know (published) and the order of ties. A hadith search for "allah" (23,344 English matches) took 51
- * ms on the event loop when every match was joined first, and 16 now ("people": 23 against 9 ms; a rare word 0.3
- * ms more; interleaved runs on the served data). The queries CROSS JOIN so that SQLite reads the FTS5 matches
- * first: driven from the documents of a collection, it runs the MATCH once per document, thousands of times
- * slower. When the first pass may have left out a hit of the page (the page came out short, or it ends on the
- * worst score kept, whose ties may go on), the table is ranked again with every match.
+ * collection, on the small table of indexed documents, whose columns the ranked rows `r` carry), keeping its
+ * `firstPassMatches` best, and only those are joined to their ayahs or hadiths (whose rows hold the texts: reading
+ * one is what a match costs most) for what only those know (published) and the order of ties. A hadith search for
+ * "allah" (23,344 English matches) took 51 ms on the event loop when every match was joined first, and 16 now
+ * ("people": 23 against 9 ms; a rare word 0.3 ms more; interleaved runs on the served data). The queries CROSS JOIN
+ * so that SQLite reads the FTS5 matches first: driven from the documents of a collection, it runs the MATCH once
+ * per document, thousands of times slower. When the first pass may have left out a hit of the page (the page came
+ * out short, or it ends on the worst score kept, whose ties may go on), the table is ranked again with every match.
  */
 async function rankedRows<Row extends IndexRow>(
   trx: Kysely<Database>,
@@ -67,8 +67,8 @@ async function rankedRows<Row extends IndexRow>(
   for (const table of tablesOf(search)) {
     const fts = sql.raw(SEARCH_TABLES[resource][table]);
     const ranked = (matches: number) => sql`(
-      select id, score, count(*) over () as kept, max(score) over () as worst from (
-        select d.id, bm25(${fts}) as score
+      select *, count(*) over () as kept, max(score) over () as worst from (
+        select d.*, bm25(${fts}) as score
         from ${fts} cross join ${docs} d on d.id = ${fts}.rowid
         where ${fts} match ${match} ${docsFilter}
         order by score limit ${matches}))`;
@@ -170,12 +170,11 @@ async function rankQuran(trx: Kysely<Database>, search: QuranTextSearch): Promis
     search,
     sql`${localeFilter(search)} ${search.surah === undefined ? sql`` : sql`and d.surah = ${search.surah}`}`,
     (ranked, table, wanted) => sql<QuranRow & RankedRow>`
-      select d.id, d.surah, d.ayah, d.locale, r.score, r.kept, r.worst, ${table} as "table"
+      select r.id, r.surah, r.ayah, r.locale, r.score, r.kept, r.worst, ${table} as "table"
       from ${ranked} r
-      cross join quran_search_docs d on d.id = r.id
-      cross join quran_ayahs a on a.surah = d.surah and a.ayah = d.ayah
+      cross join quran_ayahs a on a.surah = r.surah and a.ayah = r.ayah
       where true ${includeUnpublished(search, sql`a.published`)}
-      order by r.score, d.surah, d.ayah, d.locale
+      order by r.score, r.surah, r.ayah, r.locale
       limit ${wanted}`,
     (a, b) => a.surah - b.surah || a.ayah - b.ayah || (a.locale < b.locale ? -1 : 1),
   );
@@ -207,14 +206,13 @@ async function rankHadith(trx: Kysely<Database>, search: HadithTextSearch): Prom
     search,
     sql`${localeFilter(search)} ${collectionFilter(search)}`,
     (ranked, table, wanted) => sql<HadithRow & RankedRow>`
-      select d.id, d.collection, d.sequence, d.locale, h.number, c.position, r.score, r.kept, r.worst,
+      select r.id, r.collection, r.sequence, r.locale, h.number, c.position, r.score, r.kept, r.worst,
         ${table} as "table"
       from ${ranked} r
-      cross join hadith_search_docs d on d.id = r.id
-      cross join hadiths h on h.collection = d.collection and h.sequence = d.sequence
-      cross join hadith_collections c on c.slug = d.collection
+      cross join hadiths h on h.collection = r.collection and h.sequence = r.sequence
+      cross join hadith_collections c on c.slug = r.collection
       where true ${includeUnpublished(search, sql`h.published`)}
-      order by r.score, c.position, d.sequence, d.locale
+      order by r.score, c.position, r.sequence, r.locale
       limit ${wanted}`,
     (a, b) => a.position - b.position || a.sequence - b.sequence || (a.locale < b.locale ? -1 : 1),
   );
