@@ -88,9 +88,18 @@ export function originalRange(
   start: number,
   end: number,
 ): [number, number] {
+  return [originalStart(offsets, start), originalEnd(text, offsets, end)];
+}
+
+/** Where the folded character at `start` stands in the original text (originalRange's start, with no array). */
+export const originalStart = (offsets: readonly number[] | null, start: number): number =>
+  offsets === null ? start : offsets[start]!;
+
+/** Where folded characters ending at `end` end in the original text, their marks included (originalRange's end). */
+export function originalEnd(text: string, offsets: readonly number[] | null, end: number): number {
   let originalEnd = (offsets === null ? end - 1 : offsets[end - 1]!) + 1;
   while (originalEnd < text.length && isRemoved(text.charCodeAt(originalEnd))) originalEnd++;
-  return [offsets === null ? start : offsets[start]!, originalEnd];
+  return originalEnd;
 }
 
 export function foldArabic(text: string): string {
