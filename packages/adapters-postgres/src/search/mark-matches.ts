@@ -3,70 +3,72 @@ import {
   foldArabicWithOffsets,
   originalEnd,
   originalStart,
+  snippetReach,
   type SearchTerm,
   type TextRange,
 } from '@islamic-data/core';
 
-/**
- * The words of a text in order: each as a search compares it, and where it stands in the original text. Two flat
- * arrays, not an object a word: a hit's text has hundreds of words, and a page of hits is read at every search.
- */
-export interface TextWords {
-  comparable: string[];
-  /** Each word's start and end in the original text, one after the other: word i at 2i and 2i + 1. */
-  bounds: number[];
-}
-
-const NOT_A_WORD = /[^\p{L}\p{N}]+/u;
+/** A word as core's matchText reads it: a run of letters and digits of the Arabic-folded text. */
+const WORD = /[\p{L}\p{N}]+/gu;
 
 /**
- * The words of `text` in order, as core's matchText reads them (runs of letters and digits of the
- * Arabic-folded text); `comparable` is core's comparableWord, or a memo of it shared by the texts of a page.
+ * The matches of `terms` that a snippet of `text` shows: each occurrence of a wanted word, or of a whole phrase (one
+ * range), from the first one to as far as the snippet can reach (core's snippetReach; buildSnippet cuts the rest
+ * away), as FTS5's highlight() and core's matchText mark them. Given `stemOf` (an English text), a word also matches
+ * another of the same stem, as the index matched it. The words are read in order and no further than that: a hit's
+ * text can hold thousands, and its first match is often near its start. `onWord` is given each word read, as
+ * `comparable` (core's comparableWord, or a memo of it shared by the texts of a page) makes it.
  */
-export function textWords(text: string, comparable: (word: string) => string = comparableWord): TextWords {
-  const folded = foldArabicWithOffsets(text);
-  const words: TextWords = { comparable: [], bounds: [] };
-  // Split rather than matched (no match object a word). Between two words are no letters or digits, so a word's
-  // first occurrence after the one before is where it stands.
-  let after = 0;
-  for (const word of folded.text.split(NOT_A_WORD)) {
-    if (word === '') continue;
-    const index = folded.text.indexOf(word, after);
-    after = index + word.length;
-    words.comparable.push(comparable(word));
-    words.bounds.push(originalStart(folded.offsets, index), originalEnd(text, folded.offsets, after));
-  }
-  return words;
-}
-
-/**
- * Where the wanted terms occur among a text's `words` (textWords): each occurrence of a word, or of a whole
- * phrase (one range), as FTS5's highlight() marks them. Core's matchText, plus stems: given `stemOf` (an
- * English text), a word also matches another of the same stem, as the index matched it.
- */
-export function markedRanges(
-  words: TextWords,
+export function snippetRanges(
+  text: string,
   terms: readonly SearchTerm[],
   stemOf: ((word: string) => string | undefined) | undefined,
+  comparable: (word: string) => string = comparableWord,
+  onWord?: (word: string) => void,
 ): TextRange[] {
-  const same = (candidate: string, wanted: string) => {
-    if (candidate === wanted) return true;
-    const stem = stemOf?.(wanted);
+  const wanted = terms
+    .filter((term) => !term.exclude)
+    .map((term) => ({ words: term.words.map(comparableWord), prefix: term.prefix }));
+  const longest = Math.max(0, ...wanted.map((term) => term.words.length));
+  if (longest === 0) return [];
+  const same = (candidate: string, word: string) => {
+    if (candidate === word) return true;
+    const stem = stemOf?.(word);
     return stem !== undefined && stemOf!(candidate) === stem;
   };
-  const { comparable, bounds } = words;
+  const folded = foldArabicWithOffsets(text);
+  // The last `longest` words read (word i at i % longest), for the phrases that end at the word being read.
+  const recent: string[] = [];
+  const recentStarts: number[] = [];
   const ranges: TextRange[] = [];
-  for (const term of terms) {
-    if (term.exclude) continue;
-    const wanted = term.words.map(comparableWord);
-    const last = wanted.length - 1;
-    for (let i = 0; i + last < comparable.length; i++) {
+  // Once a match is found, the snippet reaches no further than from its last character (a match found later may
+  // begin earlier: the snippet then reaches less far). Counted from the end, that reach only comes nearer when more
+  // words match (by their stems), so a pass with stems reads no word that a pass without them did not. Past the
+  // reach, a phrase that begins before it ends within `longest - 1` words.
+  let reach = Number.POSITIVE_INFINITY;
+  let wordsBeyondReach = 0;
+  WORD.lastIndex = 0;
+  for (let i = 0, match = WORD.exec(folded.text); match !== null; i++, match = WORD.exec(folded.text)) {
+    const start = originalStart(folded.offsets, match.index);
+    if (start >= reach && ++wordsBeyondReach === longest) break;
+    const word = comparable(match[0]);
+    onWord?.(word);
+    recent[i % longest] = word;
+    recentStarts[i % longest] = start;
+    for (const term of wanted) {
+      const last = term.words.length - 1;
+      if (i < last) continue;
       let j = 0;
       for (; j <= last; j++) {
-        const candidate = comparable[i + j]!;
-        if (!(term.prefix && j === last ? candidate.startsWith(wanted[j]!) : same(candidate, wanted[j]!))) break;
+        const candidate = recent[(i - last + j) % longest]!;
+        const one = term.words[j]!;
+        if (!(term.prefix && j === last ? candidate.startsWith(one) : same(candidate, one))) break;
       }
-      if (j > last) ranges.push([bounds[2 * i]!, bounds[2 * (i + last) + 1]!]);
+      if (j <= last) continue;
+      const rangeStart = recentStarts[(i - last) % longest]!;
+      const rangeEnd = originalEnd(text, folded.offsets, match.index + match[0].length);
+      ranges.push([rangeStart, rangeEnd]);
+      if (reach === Number.POSITIVE_INFINITY) reach = snippetReach(text, rangeEnd - 1);
     }
   }
   return ranges;

@@ -12,7 +12,7 @@ import {
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../schema.js';
 import { englishStems } from './english-stems.js';
-import { markedRanges, textWords } from './mark-matches.js';
+import { snippetRanges } from './mark-matches.js';
 import { withSearchBudget } from './search-budget.js';
 import { MAX_WORD, searchQueryOf } from './search-vector.js';
 
@@ -43,11 +43,12 @@ function comparableMemo(): (word: string) => string {
 }
 
 /**
- * The snippets of a page of hits: the matches marked in the original text (markedRanges: each word or
- * whole phrase, an English word also by its stem) and cut by core's buildSnippet, as SQLite's highlight()
- * and the in-memory stores do. Each text's words are read once. Only the words of English hits that could
- * share a stem with a word of the query are stemmed (in one query): Snowball's English stemmer rewrites
- * endings only, so a word and its stem begin with the same letter.
+ * The snippets of a page of hits: the matches marked in the original text (snippetRanges: each word or whole phrase,
+ * an English word also by its stem, as far as the snippet reaches) and cut by core's buildSnippet, as SQLite's
+ * highlight() and the in-memory stores do. An English hit's words are read twice: first matched as they are, which
+ * finds a first match no earlier than the stems would and so reads at least as far, collecting the words that could
+ * share a stem with a word of the query (Snowball's English stemmer rewrites endings only, so a word and its stem
+ * begin with the same letter); those are stemmed in one query (englishStems remembers them), then matched with stems.
  */
 async function snippetsOf(
   trx: Kysely<Database>,
@@ -56,18 +57,19 @@ async function snippetsOf(
   stems: ReadonlyMap<string, string>,
 ): Promise<string[]> {
   const comparable = comparableMemo();
-  const words = hits.map((hit) => textWords(hit.text, comparable));
-  const stemmed = hits.map((hit) => isStemmedLocale(hit.locale));
   const initials = new Set([...stems.values()].map((stem) => stem[0]));
+  const stemmed = hits.map((hit) => stems.size > 0 && isStemmedLocale(hit.locale));
   const candidates = new Set<string>();
-  words.forEach((each, i) => {
-    if (!stemmed[i]) return;
-    for (const word of each.comparable) if (word.length <= MAX_WORD && initials.has(word[0])) candidates.add(word);
-  });
-  const hitStems = await englishStems(trx, candidates);
+  const collect = (word: string) => {
+    if (word.length <= MAX_WORD && initials.has(word[0])) candidates.add(word);
+  };
+  const exact = hits.map((hit, i) =>
+    snippetRanges(hit.text, search.terms, undefined, comparable, stemmed[i] ? collect : undefined),
+  );
+  const hitStems = candidates.size === 0 ? new Map<string, string>() : await englishStems(trx, candidates);
   const stemOf = (word: string) => stems.get(word) ?? hitStems.get(word);
   return hits.map((hit, i) =>
-    buildSnippet(hit.text, markedRanges(words[i]!, search.terms, stemmed[i] ? stemOf : undefined)),
+    buildSnippet(hit.text, stemmed[i] ? snippetRanges(hit.text, search.terms, stemOf, comparable) : exact[i]!),
   );
 }
 

@@ -39,6 +39,24 @@ export function buildSnippet(text: string, ranges: readonly TextRange[]): string
   return `${from > 0 ? '… ' : ''}${snippet.replace(/\s+/g, ' ')}${to < count ? ' …' : ''}`;
 }
 
+/**
+ * How far a snippet whose first match starts at `matchStart` can reach into `text` at most: the end of the
+ * SNIPPET_WORDS-th word (run of characters other than white space) from the one holding that match. A store that
+ * marks matches itself marks none beyond it: buildSnippet would cut them away.
+ */
+export function snippetReach(text: string, matchStart: number): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = matchStart; i < text.length; i++) {
+    const space = isWhiteSpace(text.charCodeAt(i));
+    if (space === inWord) {
+      inWord = !space;
+      if (space && ++words === SNIPPET_WORDS) return i;
+    }
+  }
+  return text.length;
+}
+
 /** Where each run of characters other than white space (`\S+`) starts and ends, read by code (no match objects). */
 function wordBounds(text: string): { starts: number[]; ends: number[] } {
   const starts: number[] = [];
