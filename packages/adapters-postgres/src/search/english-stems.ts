@@ -16,6 +16,9 @@ export const STEM_MARK = '~';
 const knownStems = new Map<string, string>();
 export const MAX_KNOWN_STEMS = 20_000;
 
+/** What this process knows of a word: its stem, '' for a stop word (no stem), undefined when never asked. */
+export const rememberedStem = (word: string): string | undefined => knownStems.get(word);
+
 /**
  * The English stem of each word, by PostgreSQL's Snowball `english_stem` dictionary (built in, no
  * extension); a stop word has none (and is then matched as itself). Only words not seen before are sent.

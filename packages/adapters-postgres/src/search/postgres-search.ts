@@ -11,7 +11,7 @@ import {
 } from '@islamic-data/core';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../schema.js';
-import { englishStems } from './english-stems.js';
+import { englishStems, rememberedStem } from './english-stems.js';
 import { snippetRanges } from './mark-matches.js';
 import { withSearchBudget } from './search-budget.js';
 import { MAX_WORD, searchQueryOf } from './search-vector.js';
@@ -45,10 +45,10 @@ function comparableMemo(): (word: string) => string {
 /**
  * The snippets of a page of hits: the matches marked in the original text (snippetRanges: each word or whole phrase,
  * an English word also by its stem, as far as the snippet reaches) and cut by core's buildSnippet, as SQLite's
- * highlight() and the in-memory stores do. An English hit's words are read twice: first matched as they are, which
- * finds a first match no earlier than the stems would and so reads at least as far, collecting the words that could
- * share a stem with a word of the query (Snowball's English stemmer rewrites endings only, so a word and its stem
- * begin with the same letter); those are stemmed in one query (englishStems remembers them), then matched with stems.
+ * highlight() and the in-memory stores do. An English hit is matched with the stems the process knows; the words it
+ * read that could share a stem with a word of the query and whose stems are unknown (Snowball's English stemmer
+ * rewrites endings only, so a word and its stem begin with the same letter) are stemmed in one query, and such a hit
+ * is matched again. Matching fewer words, the first pass reads at least as far as the second.
  */
 async function snippetsOf(
   trx: Kysely<Database>,
@@ -59,18 +59,32 @@ async function snippetsOf(
   const comparable = comparableMemo();
   const initials = new Set([...stems.values()].map((stem) => stem[0]));
   const stemmed = hits.map((hit) => stems.size > 0 && isStemmedLocale(hit.locale));
-  const candidates = new Set<string>();
-  const collect = (word: string) => {
-    if (word.length <= MAX_WORD && initials.has(word[0])) candidates.add(word);
+  // What the process knew of each word as the first pass read it (null: never stemmed; '': a stop word), kept for
+  // the second: englishStems may forget.
+  const known = new Map<string, string | null>(stems);
+  const knownStem = (word: string) => {
+    let stem = known.get(word);
+    if (stem === undefined) known.set(word, (stem = rememberedStem(word) ?? null));
+    return stem;
   };
-  const exact = hits.map((hit, i) =>
-    snippetRanges(hit.text, search.terms, undefined, comparable, stemmed[i] ? collect : undefined),
+  const remembered = (word: string) => knownStem(word) || undefined;
+  const unknown = new Set<string>();
+  const hitsWithUnknown = new Set<number>();
+  const ranges = hits.map((hit, i) =>
+    stemmed[i]
+      ? snippetRanges(hit.text, search.terms, remembered, comparable, (word) => {
+          if (word.length > MAX_WORD || !initials.has(word[0]) || knownStem(word) !== null) return;
+          unknown.add(word);
+          hitsWithUnknown.add(i);
+        })
+      : snippetRanges(hit.text, search.terms, undefined, comparable),
   );
-  const hitStems = candidates.size === 0 ? new Map<string, string>() : await englishStems(trx, candidates);
-  const stemOf = (word: string) => stems.get(word) ?? hitStems.get(word);
-  return hits.map((hit, i) =>
-    buildSnippet(hit.text, stemmed[i] ? snippetRanges(hit.text, search.terms, stemOf, comparable) : exact[i]!),
-  );
+  if (unknown.size > 0) {
+    const learnt = await englishStems(trx, unknown);
+    const stemOf = (word: string) => learnt.get(word) ?? remembered(word);
+    for (const i of hitsWithUnknown) ranges[i] = snippetRanges(hits[i]!.text, search.terms, stemOf, comparable);
+  }
+  return hits.map((hit, i) => buildSnippet(hit.text, ranges[i]!));
 }
 
 /** A hit as a branch's page gives it: its rank, and how many matches its ranking pass kept (a bigint's text). */
