@@ -165,34 +165,27 @@ async function rankQuran(trx: Kysely<Database>, search: QuranTextSearch): Promis
       where true ${published(search, sql`a.published`)}
       order by r.rank desc, r.surah, r.ayah, r.locale
       limit ${wanted}) p`;
-  const branches: Array<(matches: number | null, wanted: number) => RawBuilder<QuranHit>> = [];
+  const branch =
+    (select: RawBuilder<unknown>, texts: RawBuilder<unknown>) => (matches: number | null, wanted: number) =>
+      page(rankedMatches(select, quranOrder, matches), texts, wanted);
+  const branches: ReturnType<typeof branch>[] = [];
   if (searchesArabic(search))
-    branches.push((matches, wanted) =>
-      page(
-        rankedMatches(
-          sql`select a.surah, a.ayah, ${ARABIC_LOCALE}::text as locale,
+    branches.push(
+      branch(
+        sql`select a.surah, a.ayah, ${ARABIC_LOCALE}::text as locale,
               ts_rank(a.search_vector, ${query})::float8 as rank
             from quran_ayahs a where a.search_vector @@ ${query} ${surah(sql`a.surah`)}`,
-          quranOrder,
-          matches,
-        ),
         sql`(select a.text_ar from quran_ayahs a where a.surah = p.surah and a.ayah = p.ayah) as text`,
-        wanted,
       ),
     );
   if (searchesTranslations(search))
-    branches.push((matches, wanted) =>
-      page(
-        rankedMatches(
-          sql`select t.surah, t.ayah, t.locale, ts_rank(t.search_vector, ${query})::float8 as rank
+    branches.push(
+      branch(
+        sql`select t.surah, t.ayah, t.locale, ts_rank(t.search_vector, ${query})::float8 as rank
             from quran_ayah_translations t
             where t.search_vector @@ ${query} ${localeOf(search)} ${surah(sql`t.surah`)}`,
-          quranOrder,
-          matches,
-        ),
         sql`(select t.text from quran_ayah_translations t
-          where t.surah = p.surah and t.ayah = p.ayah and t.locale = p.locale) as text`,
-        wanted,
+            where t.surah = p.surah and t.ayah = p.ayah and t.locale = p.locale) as text`,
       ),
     );
   const rows = await rankedPage(
@@ -229,35 +222,28 @@ async function rankHadith(trx: Kysely<Database>, search: HadithTextSearch): Prom
       where true ${published(search, sql`h.published`)}
       order by r.rank desc, r.position, r.sequence, r.locale
       limit ${wanted}) p`;
-  const branches: Array<(matches: number | null, wanted: number) => RawBuilder<HadithHit>> = [];
+  const branch =
+    (select: RawBuilder<unknown>, texts: RawBuilder<unknown>) => (matches: number | null, wanted: number) =>
+      page(rankedMatches(select, hadithOrder, matches), texts, wanted);
+  const branches: ReturnType<typeof branch>[] = [];
   if (searchesArabic(search))
-    branches.push((matches, wanted) =>
-      page(
-        rankedMatches(
-          sql`select h.collection, h.sequence, ${ARABIC_LOCALE}::text as locale, c.position,
+    branches.push(
+      branch(
+        sql`select h.collection, h.sequence, ${ARABIC_LOCALE}::text as locale, c.position,
               ts_rank(h.search_vector, ${query})::float8 as rank
             from hadiths h join hadith_collections c on c.slug = h.collection
             where h.search_vector @@ ${query} ${collection(sql`h.collection`)}`,
-          hadithOrder,
-          matches,
-        ),
         sql`(select h.text_ar from hadiths h where h.collection = p.collection and h.sequence = p.sequence) as text`,
-        wanted,
       ),
     );
   if (searchesTranslations(search))
-    branches.push((matches, wanted) =>
-      page(
-        rankedMatches(
-          sql`select t.collection, t.sequence, t.locale, c.position, ts_rank(t.search_vector, ${query})::float8 as rank
+    branches.push(
+      branch(
+        sql`select t.collection, t.sequence, t.locale, c.position, ts_rank(t.search_vector, ${query})::float8 as rank
             from hadith_translations t join hadith_collections c on c.slug = t.collection
             where t.search_vector @@ ${query} ${localeOf(search)} ${collection(sql`t.collection`)}`,
-          hadithOrder,
-          matches,
-        ),
         sql`(select t.text from hadith_translations t
-          where t.collection = p.collection and t.sequence = p.sequence and t.locale = p.locale) as text`,
-        wanted,
+            where t.collection = p.collection and t.sequence = p.sequence and t.locale = p.locale) as text`,
       ),
     );
   const rows = await rankedPage(
