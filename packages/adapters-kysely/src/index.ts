@@ -11,5 +11,6 @@ export * from './stores/quran-store.js';
 export * from './stores/mosque-reads.js';
 export * from './tables/mosques/mosques.table.js';
 export * from './search/stemmed-locales.js';
+export * from './search/first-pass.js';
 export * from './storage.js';
 export * from './stores/prepared-query.js';

@@ -1,4 +1,4 @@
-import { isStemmedLocale } from '@islamic-data/adapters-kysely';
+import { firstPassMatches, isStemmedLocale } from '@islamic-data/adapters-kysely';
 import {
   ARABIC_LOCALE,
   buildSnippet,
@@ -95,8 +95,6 @@ interface RankedHit {
   kept: string;
 }
 
-/** Best matches a first ranking pass keeps before joining: 8 pages, and at least 256. */
-const firstPassMatches = (wanted: number) => Math.max(8 * wanted, 256);
 /** A ranking pass that keeps every match (LIMIT NULL is no limit). */
 const EVERY_MATCH = null;
 
@@ -104,31 +102,47 @@ const EVERY_MATCH = null;
 const rankedMatches = (select: RawBuilder<unknown>, order: RawBuilder<unknown>, matches: number | null) =>
   sql`(select *, count(*) over () as kept from (${select} order by ${order} limit ${matches}) ranked)`;
 
+/** A branch of a search: the select that ranks its matches (`rank`), and how a hit of the page reads its text (`p`). */
+interface Branch {
+  select: RawBuilder<unknown>;
+  texts: RawBuilder<unknown>;
+}
+
+/** How a resource's hits are ordered (`order` in SQL, `ties` among hits of one rank) and joined into a page. */
+interface Ranking<Hit> {
+  order: RawBuilder<unknown>;
+  ties: (a: Hit, b: Hit) => number;
+  /** A branch's page: its `ranked` matches joined to their documents, then the page's hits (`p`) to their texts. */
+  page: (ranked: RawBuilder<unknown>, texts: RawBuilder<unknown>, wanted: number) => RawBuilder<Hit>;
+}
+
 /**
  * The page of best hits across a search's branches (the Arabic originals, the translations): each branch's ts_rank
- * ranking, merged, ties broken by `order`. A branch ranks its matches first, in the page's order (ts_rank gives many
- * ties), with only its own table's filters (language, surah, collection), keeping its `firstPassMatches` best; only
- * those are joined to their ayahs or hadiths, for what only those know (published), and only the page's hits to their
- * texts. A hadith search for "allah" (23,344 English matches) took 148 ms of PostgreSQL when every match was joined
- * and carried its text through the sort. When the first pass may have left out a hit of the page (it kept as many
- * matches as it could and the page came out short: some kept were unpublished), the branch is ranked again with every
- * match.
+ * ranking, merged, ties broken by the ranking's `ties`. A branch ranks its matches first, in the page's order (ts_rank
+ * gives many ties), with only its own table's filters (language, surah, collection), keeping its `firstPassMatches`
+ * best; only those are joined to their ayahs or hadiths, for what only those know (published), and only the page's
+ * hits to their texts. A hadith search for "allah" (23,344 English matches) took 148 ms of PostgreSQL when every
+ * match was joined and carried its text through the sort. When the first pass may have left out a hit of the page (it
+ * kept as many matches as it could and the page came out short: some kept were unpublished), the branch is ranked
+ * again with every match.
  */
 async function rankedPage<Hit extends RankedHit>(
   trx: Kysely<Database>,
   search: TextSearch,
-  branches: ReadonlyArray<(matches: number | null, wanted: number) => RawBuilder<Hit>>,
-  order: (a: Hit, b: Hit) => number,
+  branches: readonly Branch[],
+  ranking: Ranking<Hit>,
 ): Promise<Hit[]> {
   const wanted = search.offset + search.limit;
   const first = firstPassMatches(wanted);
+  const pageOf = async (branch: Branch, matches: number | null) =>
+    (await ranking.page(rankedMatches(branch.select, ranking.order, matches), branch.texts, wanted).execute(trx)).rows;
   const hits: Hit[] = [];
   for (const branch of branches) {
-    let found = (await branch(first, wanted).execute(trx)).rows;
-    if (!pageComplete(found, first, wanted)) found = (await branch(EVERY_MATCH, wanted).execute(trx)).rows;
+    let found = await pageOf(branch, first);
+    if (!pageComplete(found, first, wanted)) found = await pageOf(branch, EVERY_MATCH);
     hits.push(...found);
   }
-  return hits.sort((a, b) => b.rank - a.rank || order(a, b)).slice(search.offset, wanted);
+  return hits.sort((a, b) => b.rank - a.rank || ranking.ties(a, b)).slice(search.offset, wanted);
 }
 
 /**
@@ -140,9 +154,6 @@ function pageComplete(page: readonly RankedHit[], matches: number, wanted: numbe
   if (best === undefined) return false; // every match kept was unpublished, or there was none
   return Number(best.kept) < matches || page.length === wanted;
 }
-
-const quranOrder = sql`rank desc, surah, ayah, locale`;
-const hadithOrder = sql`rank desc, position, sequence, locale`;
 
 export const searchQuranIndex = (db: Kysely<Database>, search: QuranTextSearch): Promise<QuranSearchHit[]> =>
   withSearchBudget(db, (trx) => rankQuran(trx, search));
@@ -165,35 +176,27 @@ async function rankQuran(trx: Kysely<Database>, search: QuranTextSearch): Promis
       where true ${published(search, sql`a.published`)}
       order by r.rank desc, r.surah, r.ayah, r.locale
       limit ${wanted}) p`;
-  const branch =
-    (select: RawBuilder<unknown>, texts: RawBuilder<unknown>) => (matches: number | null, wanted: number) =>
-      page(rankedMatches(select, quranOrder, matches), texts, wanted);
-  const branches: ReturnType<typeof branch>[] = [];
+  const branches: Branch[] = [];
   if (searchesArabic(search))
-    branches.push(
-      branch(
-        sql`select a.surah, a.ayah, ${ARABIC_LOCALE}::text as locale,
+    branches.push({
+      select: sql`select a.surah, a.ayah, ${ARABIC_LOCALE}::text as locale,
               ts_rank(a.search_vector, ${query})::float8 as rank
             from quran_ayahs a where a.search_vector @@ ${query} ${surah(sql`a.surah`)}`,
-        sql`(select a.text_ar from quran_ayahs a where a.surah = p.surah and a.ayah = p.ayah) as text`,
-      ),
-    );
+      texts: sql`(select a.text_ar from quran_ayahs a where a.surah = p.surah and a.ayah = p.ayah) as text`,
+    });
   if (searchesTranslations(search))
-    branches.push(
-      branch(
-        sql`select t.surah, t.ayah, t.locale, ts_rank(t.search_vector, ${query})::float8 as rank
+    branches.push({
+      select: sql`select t.surah, t.ayah, t.locale, ts_rank(t.search_vector, ${query})::float8 as rank
             from quran_ayah_translations t
             where t.search_vector @@ ${query} ${localeOf(search)} ${surah(sql`t.surah`)}`,
-        sql`(select t.text from quran_ayah_translations t
+      texts: sql`(select t.text from quran_ayah_translations t
             where t.surah = p.surah and t.ayah = p.ayah and t.locale = p.locale) as text`,
-      ),
-    );
-  const rows = await rankedPage(
-    trx,
-    search,
-    branches,
-    (a, b) => a.surah - b.surah || a.ayah - b.ayah || (a.locale < b.locale ? -1 : 1),
-  );
+    });
+  const rows = await rankedPage(trx, search, branches, {
+    order: sql`rank desc, surah, ayah, locale`,
+    ties: (a, b) => a.surah - b.surah || a.ayah - b.ayah || (a.locale < b.locale ? -1 : 1),
+    page,
+  });
   const snippets = await snippetsOf(trx, rows, search, stems);
   return rows.map(({ surah, ayah, locale }, i) => ({ surah, ayah, locale, snippet: snippets[i]! }));
 }
@@ -222,36 +225,30 @@ async function rankHadith(trx: Kysely<Database>, search: HadithTextSearch): Prom
       where true ${published(search, sql`h.published`)}
       order by r.rank desc, r.position, r.sequence, r.locale
       limit ${wanted}) p`;
-  const branch =
-    (select: RawBuilder<unknown>, texts: RawBuilder<unknown>) => (matches: number | null, wanted: number) =>
-      page(rankedMatches(select, hadithOrder, matches), texts, wanted);
-  const branches: ReturnType<typeof branch>[] = [];
+  const branches: Branch[] = [];
   if (searchesArabic(search))
-    branches.push(
-      branch(
-        sql`select h.collection, h.sequence, ${ARABIC_LOCALE}::text as locale, c.position,
+    branches.push({
+      select: sql`select h.collection, h.sequence, ${ARABIC_LOCALE}::text as locale, c.position,
               ts_rank(h.search_vector, ${query})::float8 as rank
             from hadiths h join hadith_collections c on c.slug = h.collection
             where h.search_vector @@ ${query} ${collection(sql`h.collection`)}`,
-        sql`(select h.text_ar from hadiths h where h.collection = p.collection and h.sequence = p.sequence) as text`,
-      ),
-    );
+      texts: sql`(select h.text_ar from hadiths h
+        where h.collection = p.collection and h.sequence = p.sequence) as text`,
+    });
   if (searchesTranslations(search))
-    branches.push(
-      branch(
-        sql`select t.collection, t.sequence, t.locale, c.position, ts_rank(t.search_vector, ${query})::float8 as rank
+    branches.push({
+      select: sql`select t.collection, t.sequence, t.locale, c.position,
+              ts_rank(t.search_vector, ${query})::float8 as rank
             from hadith_translations t join hadith_collections c on c.slug = t.collection
             where t.search_vector @@ ${query} ${localeOf(search)} ${collection(sql`t.collection`)}`,
-        sql`(select t.text from hadith_translations t
+      texts: sql`(select t.text from hadith_translations t
             where t.collection = p.collection and t.sequence = p.sequence and t.locale = p.locale) as text`,
-      ),
-    );
-  const rows = await rankedPage(
-    trx,
-    search,
-    branches,
-    (a, b) => a.position - b.position || a.sequence - b.sequence || (a.locale < b.locale ? -1 : 1),
-  );
+    });
+  const rows = await rankedPage(trx, search, branches, {
+    order: sql`rank desc, position, sequence, locale`,
+    ties: (a, b) => a.position - b.position || a.sequence - b.sequence || (a.locale < b.locale ? -1 : 1),
+    page,
+  });
   const snippets = await snippetsOf(trx, rows, search, stems);
   return rows.map(({ collection, sequence, number, locale }, i) => ({
     collection,

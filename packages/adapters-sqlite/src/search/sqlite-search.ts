@@ -1,3 +1,4 @@
+import { firstPassMatches } from '@islamic-data/adapters-kysely';
 import {
   ARABIC_LOCALE,
   buildSnippet,
@@ -36,8 +37,6 @@ interface RankedRow extends IndexRow {
   worst: number;
 }
 
-/** Best matches a first ranking pass keeps before joining: 8 pages, and at least 256. */
-const firstPassMatches = (wanted: number) => Math.max(8 * wanted, 256);
 const EVERY_MATCH = -1;
 
 /**
