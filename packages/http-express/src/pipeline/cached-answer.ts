@@ -41,6 +41,16 @@ function entriesJson(values: Record<string, unknown>, leaveOutKey: boolean): str
 }
 
 /**
+ * The same text, stored flat. V8 keeps a string built by concatenation as a tree of its parts, and a key kept by the
+ * cache would hold that tree: some 1.3 KB for a key of 150 characters against 0.2 KB flat (some 9 MB of the main
+ * thread's heap over the mix). Reading a character flattens the string in place.
+ */
+export function flat(text: string): string {
+  text.charCodeAt(0);
+  return text;
+}
+
+/**
  * The representation cache's side of a read: a route that declares what it `reads` is answered from the cache
  * while those content areas keep their versions (and, for a route that reads the clock, within the minute).
  */
@@ -52,7 +62,9 @@ export function cachedAnswers(deps: AppDependencies, cache: RepresentationCache)
     input: ValidatedInput,
   ): Promise<CacheSlot | null> {
     if (route.reads === undefined) return null;
-    const key = `${route.method} ${route.path} ${visibilityOf(route, ctx.key)} ${canonicalParameters(route, input)}`;
+    const key = flat(
+      `${route.method} ${route.path} ${visibilityOf(route, ctx.key)} ${canonicalParameters(route, input)}`,
+    );
     // The versions the request read when it came in (for its key), else now: never after the answer is computed.
     const versions = route.reads.length > 0 ? (ctx.versions ??= await deps.contentVersions.current()) : null;
     const minute = route.usesClock ? Math.floor(deps.clock.now().getTime() / 60_000) : null;
