@@ -24,8 +24,8 @@ const MB = 1024 * 1024;
 
 /**
  * MEMORY_BUDGET_MB is the whole process's resident memory (VmRSS, file-backed pages included: Node's own code is
- * some 56 MB of it). Beyond the base, three eighths are the representation cache and half is the answer worker's
- * heap (at least 64 MB); the last eighth is for answers in flight (bodies being sent, compressions, sockets'
+ * some 56 MB of it). Beyond the base, a quarter is the representation cache and half is the answer worker's
+ * heap (at least 64 MB); the last quarter is for answers in flight (bodies being sent, compressions, sockets'
  * buffers). Files hold four times the budget on disk. Each SQLite connection's page cache is 1/64 of the budget
  * (4 MB at 256; better-sqlite3's SQLite keeps 16 MB a connection, which the mix filled), and the file is never
  * mapped (database.ts): its mapped pages would count in the resident memory, up to the file's size.
@@ -44,12 +44,14 @@ const MB = 1024 * 1024;
  * (peak 301–309 MB, 0.1–0.2 ms more a request: fewer answers kept; with compact representations 295–309 MB, 0.06
  * ms more), one malloc arena (no change). What is left above 300 MB is not bounded here: V8's two heaps and what is
  * live in glibc's arenas (139 MB in use of 140 taken, mid-mix: they keep next to nothing freed) while large answers
- * are built and sent (see docs/operations.md, "Memory").
+ * are built and sent (see docs/operations.md, "Memory"). Since, the cache's keys are kept flat (cached-answer.ts: 9
+ * MB less of the main thread's heap) and its share is a quarter (32 MB): peak 289–292 MB against 303–304 at 48 MB,
+ * the server's CPU a request within the runs' noise (0.84–0.89 ms against 0.83–0.90).
  */
 export function memoryShares(budgetMegabytes: number): MemoryShares {
   const growth = Math.max(budgetMegabytes - BASE_MEGABYTES, 16);
   return {
-    representationCacheBytes: Math.floor((growth * 3 * MB) / 8),
+    representationCacheBytes: Math.floor((growth * MB) / 4),
     representationStoredBytes: budgetMegabytes * 4 * MB,
     answerWorkerHeapMegabytes: Math.max(64, Math.floor(growth / 2)),
     databaseCacheKibibytes: Math.min(16_000, Math.max(1024, budgetMegabytes * 16)),
