@@ -361,6 +361,39 @@ describe('http: mosque schedules, their prayer times and the mosque’s own key 
         await expectRejected(() => t.issueKey({ scopes: [scope as never], permissions: ['read'] }));
     });
   });
+
+  describe('calendars read before a schedule changes (large answers, kept)', () => {
+    const C = 'test-schedule-mosque-c';
+    const reads = [
+      `/mosques/${C}/prayer-times/calendar?year=2026&month=3`,
+      `/mosques/${C}/prayer-times/calendar.ics?year=2026&month=3`,
+    ];
+    before(() =>
+      t.deps.stores.mosques.insert(
+        aMosqueRecord({ slug: C, nameEn: 'Test Schedule Mosque C', status: 'published', lat: 51.5, lng: -0.12 }),
+      ),
+    );
+
+    it('are answered anew after each PUT, with a new ETag and no 304 for the old one', async () => {
+      for (const ishaAt of ['20:30', '20:45']) {
+        const before = await Promise.all(reads.map((path) => get(path)));
+        for (const [i, response] of before.entries()) {
+          expect(response.status, reads[i]).to.equal(200);
+          // Kept: the same answer again.
+          expect((await get(reads[i]!)).headers.etag).to.equal(response.headers.etag);
+        }
+        const written = await put(C, { ...SCHEDULE, iqama: { isha: { at: ishaAt } } });
+        expect(written.status, written.text).to.equal(200);
+        for (const [i, was] of before.entries()) {
+          const now = await get(reads[i]!).set('If-None-Match', was.headers.etag!);
+          expect(now.status, reads[i]).to.equal(200);
+          expect(now.headers.etag).not.to.equal(was.headers.etag);
+          expect(now.text).not.to.equal(was.text);
+          expect(now.text, reads[i]).to.contain(i === 0 ? `"time":"${ishaAt}"` : ishaAt.replace(':', ''));
+        }
+      }
+    });
+  });
 });
 
 describe('http: the OpenStreetMap credit in the reference (ODbL)', () => {
