@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { buildContainer, resolveServices } from './composition-root.js';
 import { loadConfig } from './config.js';
 import { timedStorage } from './metrics.js';
+import { ANSWER_WORKER_NICENESS, lowerThisThreadsPriority } from './thread-priority.js';
 
 export interface BuildRequest {
   id: number;
@@ -31,6 +32,8 @@ const takeStoreCalls = () => {
   storeCalls = [];
   return taken;
 };
+
+lowerThisThreadsPriority(ANSWER_WORKER_NICENESS);
 
 // The server's own configuration; the worker only reads content: no Redis, no metrics, its warnings only. The
 // database is the server's (migrated by it): SQLite in WAL lets this connection read beside the server's.

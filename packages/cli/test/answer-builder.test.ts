@@ -1,10 +1,11 @@
 import { AppError } from '@islamic-data/core';
 import type { BuiltAnswer } from '@islamic-data/http-express';
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WorkerAnswerBuilder } from '../src/answer-builder.js';
+import { ANSWER_WORKER_NICENESS } from '../src/thread-priority.js';
 import { SEEDED_COLLECTION, seedSyntheticContent } from './content-seed.js';
 
 const SMALL_HEAP_MB = 32;
@@ -21,6 +22,18 @@ const download = (builder: WorkerAnswerBuilder) =>
     null,
   );
 const bodyOf = (answer: BuiltAnswer) => ('body' in answer ? JSON.parse(Buffer.from(answer.body).toString()) : answer);
+
+/** Each thread of this process by its task id, with its niceness (the 19th field of its stat). */
+function threadNiceness(): Map<number, number> {
+  const threads = new Map<number, number>();
+  for (const task of readdirSync('/proc/self/task')) {
+    const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+    // The fields after the command's name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    threads.set(Number(task), Number(fields[16]));
+  }
+  return threads;
+}
 
 describe('the answer worker (WorkerAnswerBuilder)', function () {
   this.timeout(120_000);
@@ -63,6 +76,22 @@ describe('the answer worker (WorkerAnswerBuilder)', function () {
   it('builds the next answers in a new worker after that', async () => {
     const answer = bodyOf(await surah(builder, 3));
     expect(answer.data[0].surah).to.equal(3);
+  });
+
+  it('builds at a lower priority than the process’s other threads (Linux)', async () => {
+    const before = threadNiceness();
+    const warmed = new WorkerAnswerBuilder(SMALL_HEAP_MB);
+    try {
+      warmed.warmUp();
+      expect(bodyOf(await surah(warmed, 1)).data[0].surah).to.equal(1);
+      const started = [...threadNiceness()].filter(([task]) => !before.has(task));
+      expect(started.filter(([, niceness]) => niceness === ANSWER_WORKER_NICENESS)).to.have.length(1);
+      // The main thread's priority is its own.
+      expect(before.get(process.pid)).not.to.equal(ANSWER_WORKER_NICENESS);
+      expect(threadNiceness().get(process.pid)).to.equal(before.get(process.pid));
+    } finally {
+      await warmed.close();
+    }
   });
 
   it('starts its worker when warmed up, before any build', async () => {
