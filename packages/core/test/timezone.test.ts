@@ -29,6 +29,29 @@ describe('core: time zones', () => {
     }
   });
 
+  it('makes one Intl formatter a zone, whatever asks first and however the name is spelled', () => {
+    const made: string[] = [];
+    const original = Intl.DateTimeFormat;
+    Intl.DateTimeFormat = new Proxy(original, {
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        made.push(String(args[1]?.timeZone));
+        return new target(...args);
+      },
+    });
+    try {
+      // Zones no other test reads, so that no formatter of theirs is kept yet.
+      expect(resolveTimeZone('America/North_Dakota/Beulah')).to.equal('America/North_Dakota/Beulah');
+      expect(resolveTimeZone('america/north_dakota/beulah')).to.equal('America/North_Dakota/Beulah');
+      expect(utcOffsetMinutes(new Date('2026-01-15T12:00:00Z'), 'America/North_Dakota/Beulah')).to.equal(-360);
+      expect(utcOffsetMinutes(new Date('2026-07-15T12:00:00Z'), 'Pacific/Chatham')).to.equal(765);
+      expect(resolveTimeZone('Pacific/Chatham')).to.equal('Pacific/Chatham');
+      expect(canonicalTimeZone('Mars/Olympus')).to.equal(undefined);
+      expect(made).to.deep.equal(['America/North_Dakota/Beulah', 'Pacific/Chatham', 'Mars/Olympus']);
+    } finally {
+      Intl.DateTimeFormat = original;
+    }
+  });
+
   it('reads offsets, including half and quarter hours', () => {
     const instant = new Date('2026-01-15T12:00:00Z');
     expect(utcOffsetMinutes(instant, 'Asia/Kolkata')).to.equal(330);

@@ -1,5 +1,6 @@
 import tzLookup from '@photostructure/tz-lookup';
 import { parameterError } from '../parameter-error.js';
+import { zoneFormatter } from './zoned-time.js';
 
 // Offset-like names ("+03:00") are not IANA zones, though newer ICU versions accept them.
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
@@ -19,7 +20,7 @@ export function canonicalTimeZone(name: string): string | undefined {
   let resolved = resolvedNames.get(key);
   if (resolved === undefined) {
     try {
-      resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+      resolved = zoneFormatter(name).resolvedOptions().timeZone;
     } catch {
       return undefined;
     }
