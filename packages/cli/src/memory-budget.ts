@@ -45,8 +45,8 @@ const MB = 1024 * 1024;
  * ms more), one malloc arena (no change). What is left above 300 MB is not bounded here: V8's two heaps and what is
  * live in glibc's arenas (139 MB in use of 140 taken, mid-mix: they keep next to nothing freed) while large answers
  * are built and sent (see docs/operations.md, "Memory"). Since, the cache's keys are kept flat (cached-answer.ts: 9
- * MB less of the main thread's heap) and its share is a quarter (32 MB): peak 289–292 MB against 303–304 at 48 MB,
- * the server's CPU a request within the runs' noise (0.84–0.89 ms against 0.83–0.90).
+ * MB less of the main thread's heap) and its share is a quarter (32 MB): peak 289–298 MB against 315–321 before,
+ * for some 0.05 ms more of server CPU a request (0.84–0.90 ms against 0.80–0.84: fewer answers kept).
  */
 export function memoryShares(budgetMegabytes: number): MemoryShares {
   const growth = Math.max(budgetMegabytes - BASE_MEGABYTES, 16);
