@@ -24,8 +24,8 @@ const MB = 1024 * 1024;
 
 /**
  * MEMORY_BUDGET_MB is the whole process's resident memory (VmRSS, file-backed pages included: Node's own code is
- * some 56 MB of it). Beyond the base, a quarter is the representation cache and half is the answer worker's
- * heap (at least 64 MB); the last quarter is for answers in flight (bodies being sent, compressions, sockets'
+ * some 56 MB of it). Beyond the base, three sixteenths are the representation cache and half is the answer worker's
+ * heap (at least 64 MB); the last five sixteenths are for answers in flight (bodies being sent, compressions, sockets'
  * buffers). Files hold four times the budget on disk. Each SQLite connection's page cache is 1/64 of the budget
  * (4 MB at 256; better-sqlite3's SQLite keeps 16 MB a connection, which the mix filled), and the file is never
  * mapped (database.ts): its mapped pages would count in the resident memory, up to the file's size.
@@ -45,13 +45,15 @@ const MB = 1024 * 1024;
  * ms more), one malloc arena (no change). What is left above 300 MB is not bounded here: V8's two heaps and what is
  * live in glibc's arenas (139 MB in use of 140 taken, mid-mix: they keep next to nothing freed) while large answers
  * are built and sent (see docs/operations.md, "Memory"). Since, the cache's keys are kept flat (cached-answer.ts: 9
- * MB less of the main thread's heap) and its share is a quarter (32 MB): peak 289–298 MB against 315–321 before,
- * for some 0.05 ms more of server CPU a request (0.84–0.90 ms against 0.80–0.84: fewer answers kept).
+ * MB less of the main thread's heap) and its share is three sixteenths (24 MB). Peak RSS of 30,000-request rounds:
+ * 315–321 MB before, 289–298 at 32 MB, 281–285 at 24 MB; of 100,000-request rounds, which climb further: 304–314 MB
+ * at 32 MB, 294–297 at 24 MB. The smaller cache keeps fewer answers: some 0.05 ms more of server CPU a request
+ * (0.76–0.89 ms against 0.80–0.84 before).
  */
 export function memoryShares(budgetMegabytes: number): MemoryShares {
   const growth = Math.max(budgetMegabytes - BASE_MEGABYTES, 16);
   return {
-    representationCacheBytes: Math.floor((growth * MB) / 4),
+    representationCacheBytes: Math.floor((growth * 3 * MB) / 16),
     representationStoredBytes: budgetMegabytes * 4 * MB,
     answerWorkerHeapMegabytes: Math.max(64, Math.floor(growth / 2)),
     databaseCacheKibibytes: Math.min(16_000, Math.max(1024, budgetMegabytes * 16)),
