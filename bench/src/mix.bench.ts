@@ -459,6 +459,8 @@ interface RoundMeasure {
   byKind: Record<string, LatencySummary>;
   /** Requests not answered (a failure or a timeout) and those answered with a 5xx status. */
   errors: number;
+  /** The failures (not the 5xx) by their code. */
+  errorKinds: Record<string, number>;
   notSent: number;
   seconds: number;
   peakRssMb: number | null;
@@ -476,6 +478,7 @@ function measureOf(result: RunResult, kindOf: Uint8Array, kinds: string[], rss: 
     overall,
     byKind,
     errors: result.errors + result.statuses.filter((status) => status >= 500).length,
+    errorKinds: result.errorKinds,
     notSent: result.notSent,
     seconds: result.seconds,
     peakRssMb: rss,
@@ -737,7 +740,7 @@ async function main(): Promise<void> {
       console.log(
         `fixed ${rate} req/s on ${name}: ${fmt(measure.rps)} achieved, p50 ${ms(measure.overall.p50)} ms, ` +
           `p99 ${ms(measure.overall.p99)} ms, small reads p99 ${ms(smallReads.p99)} ms, ` +
-          `${measure.errors} errors, ${measure.notSent} not sent; p50/p99 of the first ${START_SECONDS} s ` +
+          `${measure.errors} errors${kindsOf(measure)}, ${measure.notSent} not sent; p50/p99 of the first ${START_SECONDS} s ` +
           `${ms(start.p50)}/${ms(start.p99)} ms, after ${ms(afterStart.p50)}/${ms(afterStart.p99)} ms`,
       );
     };
@@ -795,10 +798,16 @@ async function main(): Promise<void> {
   }
 }
 
+/** " (ECONNRESET ×1)": the failures' codes, when there were any. */
+const kindsOf = (measure: RoundMeasure) => {
+  const kinds = Object.entries(measure.errorKinds);
+  return kinds.length === 0 ? '' : ` (${kinds.map(([kind, count]) => `${kind} ×${count}`).join(', ')})`;
+};
+
 function log(round: number, name: string, measure: RoundMeasure) {
   console.log(
     `round ${round + 1} of ${ROUNDS}, ${name}: ${fmt(measure.rps)} req/s, p50 ${ms(measure.overall.p50)} ms, ` +
-      `p99 ${ms(measure.overall.p99)} ms, ${measure.errors} errors` +
+      `p99 ${ms(measure.overall.p99)} ms, ${measure.errors} errors${kindsOf(measure)}` +
       (measure.notSent ? `, ${measure.notSent} not sent (MIX_MAX_SECONDS)` : '') +
       (measure.peakRssMb === null ? '' : `, peak RSS ${fmt(measure.peakRssMb)} MB`),
   );

@@ -45,6 +45,8 @@ export interface RunResult {
   latencies: Float64Array;
   statuses: Uint16Array;
   errors: number;
+  /** The errors by their code (ECONNRESET, timeout…): what a transient failure was. */
+  errorKinds: Record<string, number>;
   notSent: number;
   bytes: number;
   /** From the first request sent to the last answer. */
@@ -70,7 +72,7 @@ function send(
   request: SentRequest,
   timeoutMs: number,
   capture: ((answer: CapturedAnswer) => void) | undefined,
-): Promise<{ status: number; bytes: number } | null> {
+): Promise<{ status: number; bytes: number } | { error: string }> {
   return new Promise((resolve) => {
     const outgoing = http.request(
       {
@@ -99,24 +101,32 @@ function send(
           }
           resolve({ status: res.statusCode ?? 0, bytes });
         });
-        res.on('error', () => resolve(null));
+        res.on('error', (error) => resolve(failure(error)));
       },
     );
     outgoing.setTimeout(timeoutMs, () => outgoing.destroy(new Error('timeout')));
-    outgoing.on('error', () => resolve(null));
+    outgoing.on('error', (error) => resolve(failure(error)));
     outgoing.end(request.body);
   });
 }
+
+const failure = (error: Error & { code?: string }) => ({ error: error.code ?? error.message });
 
 function emptyResult(count: number): RunResult {
   return {
     latencies: new Float64Array(count).fill(Number.NaN),
     statuses: new Uint16Array(count),
     errors: 0,
+    errorKinds: {},
     notSent: 0,
     bytes: 0,
     seconds: 0,
   };
+}
+
+function countError(result: RunResult, kind: string): void {
+  result.errors++;
+  result.errorKinds[kind] = (result.errorKinds[kind] ?? 0) + 1;
 }
 
 /** `connections` clients walking `requests` with one shared cursor, until the list or the time is spent. */
@@ -136,7 +146,7 @@ export async function closedLoop(options: RunOptions & { connections: number }):
       const take = capture?.wants(i) ? (answer: CapturedAnswer) => capture.take(i, answer) : undefined;
       const answer = await send(agent, url, requests[i]!, timeoutMs, take);
       lastEnd = performance.now();
-      if (answer === null) result.errors++;
+      if ('error' in answer) countError(result, answer.error);
       else {
         result.latencies[i] = lastEnd - sentAt;
         result.statuses[i] = answer.status;
@@ -174,7 +184,7 @@ export async function fixedRate(
     return send(agent, url, requests[i]!, timeoutMs, undefined).then((answer) => {
       outstanding--;
       lastEnd = performance.now();
-      if (answer === null) result.errors++;
+      if ('error' in answer) countError(result, answer.error);
       else {
         result.latencies[i] = lastEnd - due;
         result.statuses[i] = answer.status;
