@@ -740,8 +740,9 @@ async function main(): Promise<void> {
       console.log(
         `fixed ${rate} req/s on ${name}: ${fmt(measure.rps)} achieved, p50 ${ms(measure.overall.p50)} ms, ` +
           `p99 ${ms(measure.overall.p99)} ms, small reads p99 ${ms(smallReads.p99)} ms, ` +
-          `${measure.errors} errors${kindsOf(measure)}, ${measure.notSent} not sent; p50/p99 of the first ${START_SECONDS} s ` +
-          `${ms(start.p50)}/${ms(start.p99)} ms, after ${ms(afterStart.p50)}/${ms(afterStart.p99)} ms`,
+          `${measure.errors} errors${kindsOf(measure)}, ${measure.notSent} not sent; ` +
+          `p50/p99 of the first ${START_SECONDS} s ${ms(start.p50)}/${ms(start.p99)} ms, ` +
+          `after ${ms(afterStart.p50)}/${ms(afterStart.p99)} ms`,
       );
     };
     if (RATE_SECONDS > 0) {
