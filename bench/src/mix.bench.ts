@@ -52,6 +52,7 @@ import {
 } from './mix/mix-generator.js';
 import {
   closedLoop,
+  failedRequests,
   fixedRate,
   replayKey,
   sentRequest,
@@ -477,7 +478,7 @@ function measureOf(result: RunResult, kindOf: Uint8Array, kinds: string[], rss: 
     rps: overall.answered / Math.max(result.seconds, 1e-9),
     overall,
     byKind,
-    errors: result.errors + result.statuses.filter((status) => status >= 500).length,
+    errors: failedRequests(result) + result.statuses.filter((status) => status >= 500).length,
     errorKinds: result.errorKinds,
     notSent: result.notSent,
     seconds: result.seconds,
@@ -537,8 +538,9 @@ function distinctSmallRequests(kind: string, count: number, catalog: MixCatalog,
 async function sequential(origin: string, requests: SentRequest[], maxSeconds: number): Promise<void> {
   const result = await closedLoop({ origin, requests, maxSeconds, connections: 1 });
   const bad = summarize(result).statuses;
-  if (result.errors > 0 || Object.keys(bad).some((status) => status !== '200'))
-    throw new Error(`CPU run: ${result.errors} errors, statuses ${JSON.stringify(bad)}`);
+  const failed = failedRequests(result);
+  if (failed > 0 || Object.keys(bad).some((status) => status !== '200'))
+    throw new Error(`CPU run: ${failed} errors, statuses ${JSON.stringify(bad)}`);
 }
 
 interface CpuCost {

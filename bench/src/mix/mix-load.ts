@@ -44,8 +44,7 @@ export interface RunResult {
   /** Milliseconds per request (NaN: not answered: an error, a timeout, or not sent before the deadline). */
   latencies: Float64Array;
   statuses: Uint16Array;
-  errors: number;
-  /** The errors by their code (ECONNRESET, timeout…): what a transient failure was. */
+  /** The requests that failed (no answer), by their error's code (ECONNRESET, timeout…). */
   errorKinds: Record<string, number>;
   notSent: number;
   bytes: number;
@@ -116,7 +115,6 @@ function emptyResult(count: number): RunResult {
   return {
     latencies: new Float64Array(count).fill(Number.NaN),
     statuses: new Uint16Array(count),
-    errors: 0,
     errorKinds: {},
     notSent: 0,
     bytes: 0,
@@ -125,9 +123,12 @@ function emptyResult(count: number): RunResult {
 }
 
 function countError(result: RunResult, kind: string): void {
-  result.errors++;
   result.errorKinds[kind] = (result.errorKinds[kind] ?? 0) + 1;
 }
+
+/** How many requests failed (no answer), whatever the error. */
+export const failedRequests = (result: RunResult): number =>
+  Object.values(result.errorKinds).reduce((sum, count) => sum + count, 0);
 
 /** `connections` clients walking `requests` with one shared cursor, until the list or the time is spent. */
 export async function closedLoop(options: RunOptions & { connections: number }): Promise<RunResult> {

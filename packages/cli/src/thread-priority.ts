@@ -11,15 +11,13 @@ export const ANSWER_WORKER_NICENESS = 10;
 
 /**
  * Gives the calling thread alone that niceness, where the system lets a thread have its own (Linux: a thread is a
- * task, named by /proc/thread-self); false elsewhere, and the thread keeps the process's.
+ * task, named by /proc/thread-self); elsewhere the thread keeps the process's.
  */
-export function lowerThisThreadsPriority(niceness: number): boolean {
+export function lowerThisThreadsPriority(niceness: number): void {
   try {
     const taskId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (!Number.isInteger(taskId) || taskId <= 0) return false;
-    setPriority(taskId, niceness);
-    return true;
+    if (Number.isInteger(taskId) && taskId > 0) setPriority(taskId, niceness);
   } catch {
-    return false;
+    // No /proc/thread-self (not Linux), or the system refused: the process's priority stays.
   }
 }
