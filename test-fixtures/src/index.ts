@@ -6,6 +6,7 @@ export * from './conformance/rate-limiter.conformance.js';
 export * from './conformance/unit-of-work.conformance.js';
 export * from './conformance/edition-store.conformance.js';
 export * from './conformance/content-versions.conformance.js';
+export * from './conformance/precomputed-answers.conformance.js';
 export * from './conformance/write-atomicity.conformance.js';
 export * from './quran/index.js';
 export * from './hadith/index.js';

@@ -2,6 +2,7 @@ import {
   InMemoryAuditLog,
   InMemoryEditionStore,
   InMemoryKeyStore,
+  InMemoryPrecomputedAnswers,
   InMemoryRateLimiter,
   createInMemoryStores,
 } from '@islamic-data/core';
@@ -11,6 +12,7 @@ import {
   editionStoreConformance,
   keyRequestStoreConformance,
   keyStoreConformance,
+  precomputedAnswersConformance,
   rateLimiterConformance,
   unitOfWorkConformance,
 } from '../src/index.js';
@@ -22,3 +24,4 @@ rateLimiterConformance('in-memory', async (policy) => new InMemoryRateLimiter(po
 unitOfWorkConformance('in-memory', async () => createInMemoryStores());
 editionStoreConformance('in-memory', async () => new InMemoryEditionStore());
 contentVersionsConformance('in-memory', async () => createInMemoryStores());
+precomputedAnswersConformance('in-memory', async () => new InMemoryPrecomputedAnswers());

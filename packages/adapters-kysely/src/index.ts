@@ -7,6 +7,7 @@ export * from './stores/key-request-store.js';
 export * from './stores/audit-log.js';
 export * from './stores/edition-store.js';
 export * from './stores/content-versions.js';
+export * from './stores/precomputed-answers.js';
 export * from './stores/quran-store.js';
 export * from './stores/mosque-reads.js';
 export * from './tables/mosques/mosques.table.js';

@@ -6,6 +6,7 @@ import type { EditionsTable } from './tables/editions.table.js';
 import type { KeyRequestsTable } from './tables/key-requests.table.js';
 import type { HadithTables } from './tables/hadith/index.js';
 import type { MosquesTable } from './tables/mosques/mosques.table.js';
+import type { PrecomputedAnswersTable } from './tables/precomputed-answers.table.js';
 import type { QuranTables } from './tables/quran/index.js';
 
 interface FoundationTables {
@@ -22,6 +23,8 @@ interface FoundationTables {
 export interface SharedDatabase extends FoundationTables, QuranTables, HadithTables {
   mosques: MosquesTable;
   key_requests: KeyRequestsTable;
+  /** Answers computed ahead of their requests: not content (no content area counts them). */
+  precomputed_answers: PrecomputedAnswersTable;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ContentVersions, HealthProbe, Stores, UnitOfWork } from '@islamic-data/core';
+import type { ContentVersions, HealthProbe, PrecomputedAnswers, Stores, UnitOfWork } from '@islamic-data/core';
 import type { MigrationReport } from './migrate.js';
 
 /**
@@ -18,4 +18,6 @@ export interface Storage<Engine extends string> {
   unitOfWork: UnitOfWork;
   health: HealthProbe;
   contentVersions: ContentVersions;
+  /** Answers computed ahead of their requests, kept beside the content they were computed from. */
+  precomputedAnswers: PrecomputedAnswers;
 }

@@ -3,6 +3,7 @@ export {
   kyselyEditionStore as postgresEditionStore,
   kyselyKeyStore as postgresKeyStore,
   kyselyKeyRequestStore as postgresKeyRequestStore,
+  kyselyPrecomputedAnswers as postgresPrecomputedAnswers,
 } from '@islamic-data/adapters-kysely';
 export * from './database.js';
 export * from './schema.js';

@@ -1,4 +1,4 @@
-import type { Storage } from '@islamic-data/adapters-kysely';
+import { kyselyPrecomputedAnswers, type Storage } from '@islamic-data/adapters-kysely';
 import { openPostgresDatabase, type PostgresOptions } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { postgresHealthProbe } from './postgres-health-probe.js';
@@ -23,5 +23,6 @@ export function postgresStorage(url: string, options: PostgresOptions = {}): Pos
     unitOfWork: postgresUnitOfWork(database.db),
     health: postgresHealthProbe(database.db),
     contentVersions: postgresContentVersions(database.db),
+    precomputedAnswers: kyselyPrecomputedAnswers(database.db),
   };
 }

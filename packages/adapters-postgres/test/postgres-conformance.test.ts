@@ -1,9 +1,11 @@
+import { expect } from 'chai';
 import {
   auditLogConformance,
   contentVersionsConformance,
   editionStoreConformance,
   keyRequestStoreConformance,
   keyStoreConformance,
+  precomputedAnswersConformance,
   unitOfWorkConformance,
 } from '@islamic-data/test-fixtures';
 import {
@@ -12,6 +14,7 @@ import {
   postgresContentVersions,
   postgresEditionStore,
   postgresKeyStore,
+  postgresPrecomputedAnswers,
   postgresStores,
   postgresUnitOfWork,
 } from '../src/index.js';
@@ -43,5 +46,15 @@ describe('PostgreSQL adapters', () => {
         return { stores: postgresStores(other.db), unitOfWork: postgresUnitOfWork(other.db) };
       },
     };
+  });
+  precomputedAnswersConformance('postgres', async () => postgresPrecomputedAnswers((await fresh()).db));
+  it('raises no content version when precomputed answers are kept: they are not content', async () => {
+    const { db } = await fresh();
+    const contentVersions = postgresContentVersions(db);
+    const before = await contentVersions.current();
+    const answer = { key: 'test-key/a', encoding: 'br', versions: before, tag: '"test-tag"', length: 1, meta: '{}' };
+    await postgresPrecomputedAnswers(db).keep([{ ...answer, bytes: new Uint8Array([0x00]) }]);
+    await postgresPrecomputedAnswers(db).keep([{ ...answer, bytes: new Uint8Array([0xff]) }]);
+    expect(await contentVersions.current()).to.deep.equal(before);
   });
 });

@@ -3,6 +3,7 @@ export {
   kyselyEditionStore as sqliteEditionStore,
   kyselyKeyStore as sqliteKeyStore,
   kyselyKeyRequestStore as sqliteKeyRequestStore,
+  kyselyPrecomputedAnswers as sqlitePrecomputedAnswers,
 } from '@islamic-data/adapters-kysely';
 export * from './database.js';
 export * from './schema.js';

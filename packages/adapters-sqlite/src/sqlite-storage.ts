@@ -1,4 +1,4 @@
-import type { Storage } from '@islamic-data/adapters-kysely';
+import { kyselyPrecomputedAnswers, type Storage } from '@islamic-data/adapters-kysely';
 import { openDatabase, type OpenOptions, type SqliteDatabase } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { sqliteHealthProbe } from './sqlite-health-probe.js';
@@ -35,5 +35,6 @@ export function sqliteStorage(file: string, options: { writeWaitMs?: number } & 
     unitOfWork: sqliteUnitOfWork(database.db, wait),
     health: sqliteHealthProbe(database.sqlite),
     contentVersions: sqliteContentVersions(database.db, database.sqlite),
+    precomputedAnswers: kyselyPrecomputedAnswers(database.db),
   };
 }

@@ -1,9 +1,11 @@
+import { expect } from 'chai';
 import {
   auditLogConformance,
   contentVersionsConformance,
   editionStoreConformance,
   keyRequestStoreConformance,
   keyStoreConformance,
+  precomputedAnswersConformance,
   unitOfWorkConformance,
 } from '@islamic-data/test-fixtures';
 import {
@@ -12,6 +14,7 @@ import {
   sqliteContentVersions,
   sqliteEditionStore,
   sqliteKeyStore,
+  sqlitePrecomputedAnswers,
   sqliteStores,
   sqliteUnitOfWork,
   type SqliteDatabase,
@@ -43,5 +46,15 @@ describe('SQLite adapters', () => {
         return { stores: sqliteStores(other.db), unitOfWork: sqliteUnitOfWork(other.db) };
       },
     };
+  });
+  precomputedAnswersConformance('sqlite', async () => sqlitePrecomputedAnswers((await fresh()).db));
+  it('raises no content version when precomputed answers are kept: they are not content', async () => {
+    const { db, sqlite } = await fresh();
+    const contentVersions = sqliteContentVersions(db, sqlite);
+    const before = await contentVersions.current();
+    const answer = { key: 'test-key/a', encoding: 'br', versions: before, tag: '"test-tag"', length: 1, meta: '{}' };
+    await sqlitePrecomputedAnswers(db).keep([{ ...answer, bytes: new Uint8Array([0x00]) }]);
+    await sqlitePrecomputedAnswers(db).keep([{ ...answer, bytes: new Uint8Array([0xff]) }]);
+    expect(await contentVersions.current()).to.deep.equal(before);
   });
 });

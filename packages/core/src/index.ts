@@ -8,6 +8,7 @@ export * from './shared/in-memory-unit-of-work.js';
 export * from './content-versions/content-versions.js';
 export * from './content-versions/in-memory-content-versions.js';
 export * from './content-versions/announcing-commits.js';
+export * from './content-versions/precomputed-answers.js';
 export * from './keys/api-key.js';
 export * from './keys/key-material.js';
 export * from './keys/key-store.js';

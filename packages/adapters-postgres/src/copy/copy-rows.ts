@@ -6,7 +6,8 @@ import { toMosqueRow } from '../tables/mosques/mosques.table.js';
 
 /**
  * What `db copy` moves from a SQLite deployment, parents before children: keys and key requests, the audit log,
- * editions, the Quran, the Hadith and the mosques. Their columns are named as in SQLite.
+ * editions, the Quran, the Hadith and the mosques. Their columns are named as in SQLite. Precomputed answers are
+ * left behind: they are recomputed (and their versions are SQLite's, which the copy does not carry over).
  */
 export const COPIED_TABLES = [
   'api_keys',

@@ -4,6 +4,7 @@ import { foundationMigrations } from './foundation/index.js';
 import { hadithMigrations } from './hadith/index.js';
 import { keyRequestsMigrations } from './key-requests/index.js';
 import { mosquesMigrations } from './mosques/index.js';
+import { precomputedAnswersMigrations } from './precomputed-answers/index.js';
 import { quranMigrations } from './quran/index.js';
 import { searchMigrations } from './search/index.js';
 
@@ -20,5 +21,6 @@ export const migrationProvider: MigrationProvider = {
     ...searchMigrations,
     ...contentVersionsMigrations,
     ...keyRequestsMigrations,
+    ...precomputedAnswersMigrations,
   }),
 };
