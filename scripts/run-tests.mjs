@@ -24,6 +24,7 @@ const POSTGRES_REDIS_SUITES = [
   'http-express/dist/test/quran-study.test.js',
   'http-express/dist/test/mosque-schedules.test.js',
   'http-express/dist/test/unchanging-writes.test.js',
+  'http-express/dist/test/precomputed-answers.test.js',
 ];
 const SECOND_PASS = process.env.ISLAMIC_DATA_TEST_BACKEND === 'postgres-redis';
 

@@ -5,6 +5,7 @@ import type {
   HealthProbe,
   KeyUsage,
   LocalePolicy,
+  PrecomputedAnswers,
   QuranNavigator,
   RateLimiter,
   RateLimitPolicy,
@@ -44,6 +45,11 @@ export interface AppDependencies {
   cities?: CityDirectory;
   /** Express's `trust proxy` setting: false, a hop count, or a list of addresses (`true` is refused). */
   trustProxy: boolean | number | string;
+  /**
+   * Answers computed ahead of their requests (`precomputeAnswers`), kept beside the content: a miss of a route with
+   * `precomputedPaths` is sent from its precomputed answer while the content versions are the same. None: built.
+   */
+  precomputedAnswers?: PrecomputedAnswers;
   /** Computes and serialises the answers of `large` routes off the event loop; in the request's turn when absent. */
   answerBuilder?: AnswerBuilder;
   /**

@@ -21,6 +21,7 @@ import {
   type Clock,
   type CityDirectory,
   type ContentVersions,
+  type PrecomputedAnswers,
   type CreateKeyInput,
   type HealthProbe,
   type RateLimiter,
@@ -61,6 +62,7 @@ export interface TestAppDependencies {
   rateLimiter: RateLimiter;
   admission?: RequestAdmission;
   contentVersions: ContentVersions;
+  precomputedAnswers?: PrecomputedAnswers;
   representationCacheBytes: number;
   health: HealthProbe;
   logger: Logger;
@@ -183,7 +185,14 @@ export async function composeTestDependencies(options: TestCompositionOptions = 
 
 type EnginePorts = Pick<
   TestServices,
-  'database' | 'stores' | 'unitOfWork' | 'health' | 'contentVersions' | 'rateLimiter' | 'admission'
+  | 'database'
+  | 'stores'
+  | 'unitOfWork'
+  | 'health'
+  | 'contentVersions'
+  | 'precomputedAnswers'
+  | 'rateLimiter'
+  | 'admission'
 >;
 
 /** The engine's ports, its database migrated, and how to close all it opened. */

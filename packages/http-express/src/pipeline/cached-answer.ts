@@ -51,6 +51,13 @@ export function flat(text: string): string {
 }
 
 /**
+ * The key of a read's answer: the route, who may see what, and the parameters in one spelling. Precomputed answers
+ * are kept under the same key (precompute-answers.ts).
+ */
+export const answerKey = (route: RouteDefinition, key: ApiKeyRecord | null, input: ValidatedInput): string =>
+  flat(`${route.method} ${route.path} ${visibilityOf(route, key)} ${canonicalParameters(route, input)}`);
+
+/**
  * The representation cache's side of a read: a route that declares what it `reads` is answered from the cache
  * while those content areas keep their versions (and, for a route that reads the clock, within the minute).
  */
@@ -62,9 +69,7 @@ export function cachedAnswers(deps: AppDependencies, cache: RepresentationCache)
     input: ValidatedInput,
   ): Promise<CacheSlot | null> {
     if (route.reads === undefined) return null;
-    const key = flat(
-      `${route.method} ${route.path} ${visibilityOf(route, ctx.key)} ${canonicalParameters(route, input)}`,
-    );
+    const key = answerKey(route, ctx.key, input);
     // The versions the request read when it came in (for its key), else now: never after the answer is computed.
     const versions = route.reads.length > 0 ? (ctx.versions ??= await deps.contentVersions.current()) : null;
     const minute = route.usesClock ? Math.floor(deps.clock.now().getTime() / 60_000) : null;

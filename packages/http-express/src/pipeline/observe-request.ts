@@ -8,8 +8,11 @@ export interface FinishedRequest {
   status: number;
   /** From the start of the pipeline to the last byte handed to the socket. */
   durationMs: number;
-  /** `hit` or `miss` on the routes that keep their answers (`reads`), else `none`. */
-  cache: 'hit' | 'miss' | 'none';
+  /**
+   * `hit` or `miss` on the routes that keep their answers (`reads`), `precomputed` for a miss sent from its
+   * precomputed answer, else `none`.
+   */
+  cache: 'hit' | 'miss' | 'precomputed' | 'none';
   /** Refused with 429 by the rate limit. */
   rateLimited: boolean;
 }

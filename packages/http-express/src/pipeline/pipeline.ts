@@ -1,4 +1,11 @@
-import { AppError, separateAdmission, validationError, withoutStack, type KeyVerification } from '@islamic-data/core';
+import {
+  AppError,
+  sameVersions,
+  separateAdmission,
+  validationError,
+  withoutStack,
+  type KeyVerification,
+} from '@islamic-data/core';
 import express from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
@@ -13,6 +20,7 @@ import {
   STORE_FROM_BYTES,
   type KeptRepresentation,
 } from '../platform/representation.js';
+import { PrecomputedRepresentation } from '../platform/precomputed-representation.js';
 import { readWhole, StoredRepresentation, type RepresentationFiles } from '../platform/stored-representation.js';
 import { cacheControlOf, type FormFields, type RouteDefinition } from '../platform/route.js';
 import { buildAnswer, receivedAnswer, routeId } from './build-answer.js';
@@ -140,6 +148,12 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     input: ValidatedInput,
     slot: CacheSlot | null,
   ): Promise<{ representation: KeptRepresentation } | { status: number; data: unknown }> {
+    const precomputed = slot && route.precomputedPaths ? await precomputedAnswer(route, slot) : undefined;
+    if (precomputed) {
+      ctx.cache = 'precomputed';
+      answers.keep(slot!, precomputed);
+      return { representation: precomputed };
+    }
     const builder = route.large ? deps.answerBuilder : undefined;
     // The builder writes a large body to the file it is kept in, off the event loop.
     const storeAt = builder && slot !== null ? options.files?.nextPath() : undefined;
@@ -174,6 +188,17 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     }
     if (slot) answers.keep(slot, representation);
     return { representation };
+  }
+
+  /** The answer precomputed for the slot at its content versions, if there is one. */
+  async function precomputedAnswer(route: RouteDefinition, slot: CacheSlot) {
+    if (!deps.precomputedAnswers || slot.versions === null) return undefined;
+    const versions = slot.versions;
+    const kept = (await deps.precomputedAnswers.find(slot.key)).filter((answer) =>
+      sameVersions(answer.versions, versions, route.reads ?? []),
+    );
+    const representation = kept.length > 0 ? new PrecomputedRepresentation(kept) : undefined;
+    return representation?.usable ? representation : undefined;
   }
 
   async function answerWrite(ctx: RequestContext, route: RouteDefinition, input: ValidatedInput): Promise<void> {

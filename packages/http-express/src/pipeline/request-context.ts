@@ -24,8 +24,11 @@ export interface RequestContext {
    * labelled with. `(unmatched)` until the route step, and for a path no route has; `(preflight)` for a preflight.
    */
   routeTemplate: string;
-  /** Whether the answer came from the representation cache: `none` where the route keeps no answers. */
-  cache: 'hit' | 'miss' | 'none';
+  /**
+   * Whether the answer came from the representation cache, or at a miss from its precomputed answer: `none` where
+   * the route keeps no answers.
+   */
+  cache: 'hit' | 'miss' | 'precomputed' | 'none';
   /** Refused by the rate limit (the count step's 429). */
   rateLimited: boolean;
   /**

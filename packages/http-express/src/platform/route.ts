@@ -91,6 +91,12 @@ export interface RouteDefinition<
    */
   large?: boolean;
   /**
+   * GET only, with `reads`: the answers of this route's `precomputedPaths` are computed ahead of their requests
+   * (`precompute`, after imports) and kept in the database beside the content they were computed from; a miss
+   * whose precomputed answer has the current content versions is sent from it, never built.
+   */
+  precomputedPaths?: (catalog: PrecomputeCatalog) => string[];
+  /**
    * A whole dataset in one answer (a download): its builder holds it whole, so it is built with nothing beside
    * it (beside others, it had run the answer worker out of heap).
    */
@@ -121,6 +127,11 @@ export interface RouteDefinition<
 
 /** A form's fields as posted: a name sent more than once (checkboxes) gives a list. */
 export type FormFields = Record<string, string | string[]>;
+
+/** What the paths to precompute are drawn from: the languages of the Quran's editions (`ar` among them). */
+export interface PrecomputeCatalog {
+  quranLanguages: string[];
+}
 
 /** How a route that takes an HTML form reads it and answers it in HTML. */
 export interface HtmlForm {

@@ -2,7 +2,7 @@ import { AppError, downloadQuranEdition, MissingQuranEdition, type QuranNavigato
 import { Type } from '@sinclair/typebox';
 import { API_PREFIX } from '../../openapi.js';
 import { defineRoute } from '../../platform/route.js';
-import { downloadParams, quranDownloadEntry, surahDownloadParams } from './quran-schemas.js';
+import { downloadParams, quranDownloadEntry, SURAH_COUNT, surahDownloadParams } from './quran-schemas.js';
 
 const TAG = 'Translations';
 const LICENSING =
@@ -56,6 +56,10 @@ export const quranSurahDownloadRoute = defineRoute({
   resource: null,
   reads: ['quran', 'editions'],
   large: true,
+  precomputedPaths: ({ quranLanguages }) =>
+    quranLanguages.flatMap((lang) =>
+      Array.from({ length: SURAH_COUNT }, (_, i) => `/translations/quran/${lang}/${i + 1}`),
+    ),
   tag: TAG,
   summary: 'One-surah download of one language',
   description: LICENSING,

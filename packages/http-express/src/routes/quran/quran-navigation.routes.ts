@@ -1,7 +1,7 @@
 import { listDivisionAyahs, listSajdaAyahs, withStudy, type QuranDivision } from '@islamic-data/core';
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../../platform/route.js';
-import { ayah, ayahReadQuery, translationsQuery } from './quran-schemas.js';
+import { ayah, ayahReadQuery, translationsQuery, withEachTranslation } from './quran-schemas.js';
 
 const TAG = 'Quran';
 const SOURCE =
@@ -17,6 +17,8 @@ const divisionRoute = (division: QuranDivision, segment: string, count: number, 
     resource: 'quran',
     reads: ['quran', 'editions'],
     large: true,
+    precomputedPaths: ({ quranLanguages }) =>
+      withEachTranslation(count, (n) => `/quran/${segment}/${n}`, quranLanguages),
     tag: TAG,
     summary: `The ayahs of one ${name} (1–${count})`,
     description: `${SOURCE} Another integer: 404.`,

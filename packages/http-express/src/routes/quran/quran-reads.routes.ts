@@ -1,7 +1,15 @@
 import { getAyah, listSurahAyahs, listSurahsWithFacts, withNavigation, withStudy } from '@islamic-data/core';
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../../platform/route.js';
-import { ayah, ayahParams, ayahReadQuery, surah, surahParams } from './quran-schemas.js';
+import {
+  ayah,
+  ayahParams,
+  ayahReadQuery,
+  surah,
+  surahParams,
+  SURAH_COUNT,
+  withEachTranslation,
+} from './quran-schemas.js';
 
 const TAG = 'Quran';
 const UNPUBLISHED = 'Unpublished ayahs are shown (with `published: false`) only to keys holding `write`.';
@@ -23,6 +31,8 @@ export const listAyahsRoute = defineRoute({
   resource: 'quran',
   reads: ['quran', 'editions'],
   large: true,
+  precomputedPaths: ({ quranLanguages }) =>
+    withEachTranslation(SURAH_COUNT, (surah) => `/quran/surahs/${surah}/ayahs`, quranLanguages),
   tag: TAG,
   summary: 'Every ayah of a surah, with translations',
   description: UNPUBLISHED,

@@ -4,6 +4,9 @@ import { languageCode, metadataProperties } from '../content-schemas.js';
 
 /** Schemas of the Quran routes (CONTRACT §9, §11, §13). */
 
+/** The surahs of the mushaf. */
+export const SURAH_COUNT = 114;
+
 const surahNumber = Type.Integer({ description: 'Surah number, 1 to 114; another integer gives 404.' });
 const ayahNumber = Type.Integer({
   description: "Ayah number within the surah, from 1; beyond the surah's ayah count gives 404.",
@@ -34,6 +37,15 @@ export const credit = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/**
+ * The paths of a Quran read to precompute: each of its `count` numbers, with every translation (the default) and
+ * with each alone (`?translations=en`): what apps ask for most. Other sets of translations are built when asked.
+ */
+export function withEachTranslation(count: number, path: (n: number) => string, languages: string[]): string[] {
+  const queries = ['', ...languages.filter((lang) => lang !== 'ar').map((lang) => `?translations=${lang}`)];
+  return Array.from({ length: count }, (_, i) => queries.map((query) => path(i + 1) + query)).flat();
+}
 
 /** `translations`, and the study options of CONTRACT §21: the script of `text_ar` and the words. */
 export const ayahReadQuery = Type.Object({

@@ -1,0 +1,87 @@
+import { zeroVersions, type PrecomputedAnswer } from '@islamic-data/core';
+import { expect } from 'chai';
+import { getOnTheWire } from '../../test/http-client.js';
+import { compressSync } from './compression.js';
+import { PrecomputedRepresentation } from './precomputed-representation.js';
+import { entityTag, JSON_CONTENT_TYPE, Representation, type KeptRepresentation } from './representation.js';
+
+/** A visibly synthetic JSON answer of some 40 KB. */
+const BODY = Buffer.from(
+  JSON.stringify({ data: Array.from({ length: 800 }, (_, n) => ({ n, text: `Test synthetic text ${n}` })) }),
+);
+const HEADERS = { 'Content-Type': JSON_CONTENT_TYPE };
+
+const precomputedIn = (encodings: ('br' | 'gzip')[]): PrecomputedAnswer[] =>
+  encodings.map((encoding) => ({
+    key: 'test',
+    encoding,
+    versions: zeroVersions(),
+    tag: entityTag(BODY),
+    length: BODY.length,
+    meta: JSON.stringify(HEADERS),
+    bytes: compressSync(encoding, BODY),
+  }));
+
+const onTheWire = async (kept: KeptRepresentation, headers: Record<string, string>, method: 'GET' | 'HEAD' = 'GET') => {
+  const { headers: sent, body } = await getOnTheWire(
+    (req, res) => void kept.send(req, res, 'no-cache'),
+    '/',
+    headers,
+    method,
+  );
+  const { date: _date, ...rest } = sent;
+  return { headers: rest, body: body.toString('base64') };
+};
+
+describe('PrecomputedRepresentation: sent as a representation built from the same body is', () => {
+  const ACCEPTS: Record<string, string>[] = [
+    {},
+    { 'Accept-Encoding': 'gzip, br' },
+    { 'Accept-Encoding': 'gzip' },
+    { 'Accept-Encoding': 'br' },
+  ];
+
+  it('in every coding asked for, with the same tag, headers and bytes', async () => {
+    for (const accept of ACCEPTS) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const precomputed = await onTheWire(
+          new PrecomputedRepresentation(precomputedIn(['br', 'gzip'])),
+          accept,
+          method,
+        );
+        const built = await onTheWire(new Representation(BODY, HEADERS), accept, method);
+        expect(precomputed, `${method} ${JSON.stringify(accept)}`).to.deep.equal(built);
+      }
+    }
+  });
+
+  it('answers 304 to its own tag in the coding sent, and 200 to another coding’s', async () => {
+    const kept = new PrecomputedRepresentation(precomputedIn(['br', 'gzip']));
+    const br = await onTheWire(kept, { 'Accept-Encoding': 'br' });
+    const again = await getOnTheWire((req, res) => void kept.send(req, res, 'no-cache'), '/', {
+      'Accept-Encoding': 'br',
+      'If-None-Match': String(br.headers.etag),
+    });
+    expect(again.body.length).to.equal(0);
+    expect(again.headers.etag).to.equal(br.headers.etag);
+    const gzip = await onTheWire(kept, { 'Accept-Encoding': 'gzip', 'If-None-Match': String(br.headers.etag) });
+    expect(gzip.headers['content-encoding']).to.equal('gzip');
+    expect(gzip.body.length).to.be.greaterThan(0);
+  });
+
+  it('sends the body itself when the coding asked for is not kept', async () => {
+    const kept = new PrecomputedRepresentation(precomputedIn(['gzip']));
+    const sent = await onTheWire(kept, { 'Accept-Encoding': 'br' });
+    expect(sent.headers['content-encoding']).to.equal(undefined);
+    expect(sent.headers.etag).to.equal(`"${entityTag(BODY)}"`);
+    expect(Buffer.from(sent.body, 'base64').equals(BODY)).to.equal(true);
+  });
+
+  it('counts the bytes it holds, and is not usable without an encoding it can send', () => {
+    const answers = precomputedIn(['br', 'gzip']);
+    expect(new PrecomputedRepresentation(answers).size).to.equal(answers[0]!.bytes.length + answers[1]!.bytes.length);
+    const unknown = [{ ...answers[0]!, encoding: 'zstd' }];
+    expect(new PrecomputedRepresentation(unknown).usable).to.equal(false);
+    expect(() => new PrecomputedRepresentation([])).to.throw();
+  });
+});
