@@ -1,5 +1,5 @@
 // Prepares the whole-service bench's database: `import all` (the CLI process) from a loopback raw mirror of
-// ../shared/data, 100,000 generated published mosques, and the keys the scenarios carry.
+// ../shared/data, 100,000 generated published mosques, the keys the scenarios carry, and the precomputed answers.
 import { migrateToLatest, openDatabase, sqliteUnitOfWork } from '@islamic-data/adapters-sqlite';
 import { createApiKey } from '@islamic-data/core';
 import { generateMosques, serveRawMirror } from '@islamic-data/test-fixtures';
@@ -20,6 +20,11 @@ export async function importAllData(databasePath: string): Promise<void> {
   } finally {
     await mirror.close();
   }
+}
+
+/** The large answers the server sends precomputed, through the operator's own command (`precompute`). */
+export async function precomputeAnswersOf(database: { DATABASE_PATH: string } | { DATABASE_URL: string }) {
+  await run(['precompute'], { ...database, LOG_LEVEL: 'warn' });
 }
 
 export async function seedMosques(databasePath: string, count: number): Promise<void> {

@@ -40,6 +40,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { precomputeAnswersOf } from './bench-data.js';
 import { prepare, stop } from './bench.js';
 import { topFrames, type TopFrame } from './cpu-profile-top.js';
 import {
@@ -631,6 +632,7 @@ async function main(): Promise<void> {
         LOG_LEVEL: 'warn',
       });
       if (copied.code !== 0) throw new Error(`db copy failed:\n${copied.stderr}`);
+      await precomputeAnswersOf({ DATABASE_URL: url });
       const running = redis;
       const [postgresPort, redisPort] = [new URL(postgres.baseUrl).port, new URL(redis.url).port];
       engines.push({

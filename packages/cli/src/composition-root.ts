@@ -20,6 +20,7 @@ import {
   type Clock,
   type ContentVersions,
   type HealthProbe,
+  type PrecomputedAnswers,
   type RequestAdmission,
   type Stores,
   type UnitOfWork,
@@ -50,6 +51,7 @@ export const TOKENS = {
   health: Symbol('HealthProbe'),
   quranNavigator: Symbol('QuranNavigator'),
   contentVersions: Symbol('ContentVersions'),
+  precomputedAnswers: Symbol('PrecomputedAnswers'),
   versionAnnouncer: Symbol('VersionAnnouncer'),
   admission: Symbol('RequestAdmission'),
   cities: Symbol('CityDirectory'),
@@ -78,6 +80,7 @@ interface Storage {
   unitOfWork: UnitOfWork;
   health: HealthProbe;
   contentVersions: ContentVersions;
+  precomputedAnswers: PrecomputedAnswers;
 }
 
 /** The app's dependencies, plus what the process itself needs: its configuration and the open database. */
@@ -172,6 +175,9 @@ function registerStorage(container: DependencyContainer, config: Config, serving
   container.register(TOKENS.contentVersions, {
     useFactory: instanceCachingFactory((c) => storage(c).contentVersions),
   });
+  container.register(TOKENS.precomputedAnswers, {
+    useFactory: instanceCachingFactory((c) => storage(c).precomputedAnswers),
+  });
 }
 
 const policyOf = (config: Config) => ({ limit: config.rateLimitPerMinute, windowMs: 60_000 });
@@ -249,6 +255,7 @@ export function resolveServices(container: DependencyContainer): Services {
     health: container.resolve(TOKENS.health),
     quranNavigator: container.resolve(TOKENS.quranNavigator),
     contentVersions: container.resolve(TOKENS.contentVersions),
+    precomputedAnswers: container.resolve(TOKENS.precomputedAnswers),
     cities: container.resolve(TOKENS.cities),
     ...representationBudget(config),
     trustProxy: config.trustProxy,

@@ -6,6 +6,7 @@ import { dbCommand } from './commands/db.js';
 import { importCommand } from './commands/import.js';
 import { keysCommand } from './commands/keys.js';
 import { mosquesCommand } from './commands/mosques.js';
+import { precomputeCommand } from './commands/precompute.js';
 import { serveCommand } from './commands/serve.js';
 import { terminalText } from './output.js';
 
@@ -17,6 +18,7 @@ const program = new Command('islamic-data')
   .addCommand(dbCommand())
   .addCommand(importCommand())
   .addCommand(mosquesCommand())
+  .addCommand(precomputeCommand())
   .addCommand(serveCommand());
 
 try {

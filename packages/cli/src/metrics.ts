@@ -30,7 +30,7 @@ interface Series extends Timings {
   route: string;
   method: string;
   status: string;
-  cache: 'hit' | 'miss' | 'none';
+  cache: 'hit' | 'miss' | 'precomputed' | 'none';
   rateLimited: boolean;
 }
 
@@ -103,7 +103,8 @@ export class RequestMetrics implements RequestObserver {
     );
     this.register(
       'islamic_data_cache_requests_total',
-      'Reads of routes that keep their answers, by route template and result (hit or miss).',
+      'Reads of routes that keep their answers, by route template and result ' +
+        '(hit, miss, or precomputed: a miss sent from its precomputed answer).',
       () => this.counted((s) => (s.cache === 'none' ? null : { route: s.route, result: s.cache })),
     );
     this.register(

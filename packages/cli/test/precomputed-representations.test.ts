@@ -76,6 +76,10 @@ describe('cli: precomputed large answers change with every write, import and rol
     expect(imported.code, imported.stderr).to.equal(0);
     await importSyntheticHadiths(env.DATABASE_PATH, 'first');
     ({ key } = await createKeyWithCli(env, { name: 'Test writer', scopes: 'quran,hadith', permissions: 'read,write' }));
+    // The Quran's surahs, juz and pages are sent from the answers precomputed here, until a change makes them stale.
+    const precomputed = await runCli(['precompute', '--json'], env);
+    expect(precomputed.code, precomputed.stderr).to.equal(0);
+    expect(JSON.parse(precomputed.stdout).computed).to.be.greaterThan(1000);
     server = await startServerProcess(env);
   });
   after(async () => {

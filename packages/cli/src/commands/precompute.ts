@@ -1,0 +1,37 @@
+import { apiRoutes, precomputeAnswers, type PrecomputeReport } from '@islamic-data/http-express';
+import { Command } from 'commander';
+import { withServices } from '../context.js';
+import type { Services } from '../composition-root.js';
+import { print } from '../output.js';
+import { progressBar } from '../progress.js';
+
+export function precomputeCommand(): Command {
+  return new Command('precompute')
+    .description(
+      'Compute the large Quran reads apps ask for most (every surah, juz, page, hizb quarter, ruku and manzil with ' +
+        'all translations and with each alone; each surah of each language’s download) and keep them, compressed, ' +
+        'in the database: the server then sends them without building them. Answers still current are left; run it ' +
+        'after writes to the Quran (`import all` runs it). Safe while the server runs.',
+    )
+    .option('--json', 'print JSON')
+    .action((options: { json?: boolean }) =>
+      withServices(async (deps) => {
+        const report = await precomputeWithProgress(deps);
+        print(options.json, report, () => describeReport(report));
+      }),
+    );
+}
+
+/** Precomputes the answers, with a progress bar on a terminal. */
+export async function precomputeWithProgress(deps: Services): Promise<PrecomputeReport> {
+  const bar = progressBar('answers', { label: 'precompute' });
+  try {
+    return await precomputeAnswers(deps, apiRoutes, (done, total) => bar?.update(done, total));
+  } finally {
+    bar?.stop();
+  }
+}
+
+export const describeReport = (report: PrecomputeReport): string =>
+  `Precomputed ${report.computed} answers (${(report.bytes / 1e6).toFixed(1)} MB compressed); ` +
+  `${report.current} were current, ${report.skipped} had nothing to keep.`;
