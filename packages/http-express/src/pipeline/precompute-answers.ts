@@ -23,10 +23,14 @@ export interface PrecomputeReport {
   bytes: number;
 }
 
-/** What the paths are drawn from: the languages of the Quran's editions, read from the stores. */
+/** What the paths are drawn from: the languages of the Quran's editions and the Hadith's books. */
 export async function precomputeCatalog(deps: AppDependencies): Promise<PrecomputeCatalog> {
-  const editions = await deps.stores.editions.list();
-  return { quranLanguages: editions.filter((edition) => edition.resource === 'quran').map(({ lang }) => lang) };
+  const { editions, hadith } = deps.stores;
+  const quranLanguages = (await editions.list()).filter(({ resource }) => resource === 'quran').map(({ lang }) => lang);
+  const hadithBooks: PrecomputeCatalog['hadithBooks'] = [];
+  for (const { slug } of await hadith.listCollections())
+    for (const { number } of await hadith.listBooks(slug)) hadithBooks.push({ collection: slug, book: number });
+  return { quranLanguages, hadithBooks };
 }
 
 /** Every path the routes precompute (`precomputedPaths`), below the API prefix. */

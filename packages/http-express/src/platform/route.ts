@@ -128,9 +128,12 @@ export interface RouteDefinition<
 /** A form's fields as posted: a name sent more than once (checkboxes) gives a list. */
 export type FormFields = Record<string, string | string[]>;
 
-/** What the paths to precompute are drawn from: the languages of the Quran's editions (`ar` among them). */
+/** What the paths to precompute are drawn from, read from the stores. */
 export interface PrecomputeCatalog {
+  /** The languages of the Quran's editions (`ar` among them). */
   quranLanguages: string[];
+  /** The books of each Hadith collection. */
+  hadithBooks: { collection: string; book: number }[];
 }
 
 /** How a route that takes an HTML form reads it and answers it in HTML. */

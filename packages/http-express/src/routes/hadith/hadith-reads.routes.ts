@@ -94,6 +94,11 @@ export const listBookHadithsRoute = defineRoute({
   resource: 'hadith',
   reads: ['hadith', 'editions'],
   large: true,
+  // A book is opened at its first page: at the default size, and at the sizes apps page by.
+  precomputedPaths: ({ hadithBooks }) =>
+    hadithBooks.flatMap(({ collection, book }) =>
+      ['', '?limit=50', '?limit=100'].map((query) => `/hadith/collections/${collection}/books/${book}/hadiths${query}`),
+    ),
   tag: TAG,
   summary: 'A page of the hadiths of one book, in order (keyset pagination)',
   description:
