@@ -8,10 +8,11 @@ import { progressBar } from '../progress.js';
 export function precomputeCommand(): Command {
   return new Command('precompute')
     .description(
-      'Compute the large Quran reads apps ask for most (every surah, juz, page, hizb quarter, ruku and manzil with ' +
-        'all translations and with each alone; each surah of each language’s download; the first page of each ' +
-        'Hadith book) and keep them, compressed, in the database: the server then sends them without building them. Answers still current are left; run it ' +
-        'after writes to the Quran (`import all` runs it). Safe while the server runs.',
+      'Compute the large reads apps ask for most (every surah, juz, page, hizb quarter, ruku and manzil with all ' +
+        'translations and with each alone; each surah of each language’s download; the first page of each Hadith ' +
+        'book) and keep them, compressed, in the database: the server then sends them without building them. ' +
+        'Answers still current are left; run it after imports and writes (`npm run up` runs it after `import all`). ' +
+        'Safe while the server runs.',
     )
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
