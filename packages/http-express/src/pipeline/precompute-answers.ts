@@ -7,7 +7,7 @@ import type { PrecomputeCatalog, RouteDefinition } from '../platform/route.js';
 import { buildAnswer } from './build-answer.js';
 import { answerKey } from './cached-answer.js';
 import { RouteTable } from './route-table.js';
-import { inputValidation } from './validate-input.js';
+import { inputValidation, type ValidatedInput } from './validate-input.js';
 
 /** The encodings kept of each precomputed answer: what browsers and HTTP clients ask for. */
 const ENCODINGS = ['br', 'gzip'] as const;
@@ -87,7 +87,7 @@ export async function precomputeAnswers(
 async function precomputed(
   deps: AppDependencies,
   route: RouteDefinition,
-  input: ReturnType<ReturnType<typeof inputValidation>>,
+  input: ValidatedInput,
   key: string,
   versions: PrecomputedAnswer['versions'],
 ): Promise<PrecomputedAnswer[]> {
