@@ -68,6 +68,20 @@ export const parseLogLines = (text: string): LogLine[] =>
 /** The JSON lines a server process has logged so far, parsed (every worker's, with WORKERS=N). */
 export const logLines = (server: ServerProcess): LogLine[] => parseLogLines(server.output());
 
+/** The metrics URL the server (or the primary of WORKERS=N) logged: METRICS_PORT=0 takes a free port. */
+export async function metricsUrlOf(server: ServerProcess): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const line = server
+      .output()
+      .split('\n')
+      .find((each) => each.includes('"msg":"metrics listening"'));
+    if (line) return (JSON.parse(line) as { url: string }).url;
+    if (Date.now() > deadline) throw new Error(`no metrics listener:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Polls `done` every 20 ms until it holds (then resolves) or `timeoutMs` has passed (then rejects). */
 export async function waitUntil(done: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -33,6 +33,7 @@ import { isMainThread } from 'node:worker_threads';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import { primaryRateLimiter } from './cluster/primary-rate-limiter.js';
+import { answersFormat } from './answers-format.js';
 import type { Config } from './config.js';
 import { asyncStdout } from './log-destination.js';
 import { memoryShares } from './memory-budget.js';
@@ -256,6 +257,7 @@ export function resolveServices(container: DependencyContainer): Services {
     quranNavigator: container.resolve(TOKENS.quranNavigator),
     contentVersions: container.resolve(TOKENS.contentVersions),
     precomputedAnswers: container.resolve(TOKENS.precomputedAnswers),
+    answersFormat: answersFormat(),
     cities: container.resolve(TOKENS.cities),
     ...representationBudget(config),
     trustProxy: config.trustProxy,

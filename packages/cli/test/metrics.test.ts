@@ -5,24 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { seedSyntheticContent } from './content-seed.js';
-import { createKeyWithCli, startServerProcess, waitUntil, type ServerProcess } from './cli-process.js';
+import { createKeyWithCli, metricsUrlOf, startServerProcess, waitUntil, type ServerProcess } from './cli-process.js';
 import { aFreshWindow } from './rate-limit-window.js';
 
 type Families = ReturnType<typeof parsePrometheusTextFormat>;
-
-/** The metrics URL the server (or the primary of WORKERS=N) logged: METRICS_PORT=0 takes a free port. */
-async function metricsUrlOf(server: ServerProcess): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const line = server
-      .output()
-      .split('\n')
-      .find((each) => each.includes('"msg":"metrics listening"'));
-    if (line) return (JSON.parse(line) as { url: string }).url;
-    if (Date.now() > deadline) throw new Error(`no metrics listener:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /**
  * GET /metrics, parsed. The parser folds a labelled histogram's series into one (it reads unlabelled ones only), so

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createKeyWithCli, runCli, startServerProcess, type ServerProcess } from './cli-process.js';
+import { createKeyWithCli, metricsUrlOf, runCli, startServerProcess, type ServerProcess } from './cli-process.js';
 import { readDatabase } from './content-seed.js';
 
 const COLLECTION = 'test-collection';
@@ -73,19 +73,32 @@ describe('cli: precomputed large answers change with every write, import and rol
   this.timeout(180_000);
   const dir = mkdtempSync(path.join(tmpdir(), 'islamic-data-precomputed-'));
   const env = { DATABASE_PATH: path.join(dir, 'islamic-data.db'), LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '100000' };
+  const serving = { ...env, METRICS_PORT: '0' };
   let server: ServerProcess;
-  let key: string;
+  /** Writes with `writer`; reads with `reader`, who sees published content (a key that may write sees unpublished
+   * ayahs: its answers are its own, never precomputed). */
+  let writer: string;
+  let reader: string;
 
   before(async () => {
     const imported = await runCli(['import', 'quran', '--json'], env);
     expect(imported.code, imported.stderr).to.equal(0);
     await importSyntheticHadiths(env.DATABASE_PATH, 'first');
-    ({ key } = await createKeyWithCli(env, { name: 'Test writer', scopes: 'quran,hadith', permissions: 'read,write' }));
+    ({ key: writer } = await createKeyWithCli(env, {
+      name: 'Test writer',
+      scopes: 'quran,hadith',
+      permissions: 'read,write',
+    }));
+    ({ key: reader } = await createKeyWithCli(env, {
+      name: 'Test reader',
+      scopes: 'quran,hadith',
+      permissions: 'read',
+    }));
     // The Quran's surahs, juz and pages are sent from the answers precomputed here, until a change makes them stale.
     const precomputed = await runCli(['precompute', '--json'], env);
     expect(precomputed.code, precomputed.stderr).to.equal(0);
     expect(JSON.parse(precomputed.stdout).computed).to.be.greaterThan(1000);
-    server = await startServerProcess(env);
+    server = await startServerProcess(serving);
   });
   after(async () => {
     await server?.stop();
@@ -95,7 +108,7 @@ describe('cli: precomputed large answers change with every write, import and rol
   const codings = ['br', 'gzip', 'identity'];
 
   async function read(name: Read, coding: string, ifNoneMatch?: string): Promise<Seen & { status: number }> {
-    const headers: Record<string, string> = { 'X-API-Key': key, 'Accept-Encoding': coding };
+    const headers: Record<string, string> = { 'X-API-Key': reader, 'Accept-Encoding': coding };
     if (ifNoneMatch) headers['If-None-Match'] = ifNoneMatch;
     const response = await fetch(`${server.url}${READS[name]}`, { headers });
     const body = Buffer.from(await response.arrayBuffer());
@@ -137,9 +150,20 @@ describe('cli: precomputed large answers change with every write, import and rol
   const put = (url: string, text: string) =>
     fetch(`${server.url}/api/v1${url}`, {
       method: 'PUT',
-      headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+      headers: { 'X-API-Key': writer, 'Content-Type': 'application/json' },
       body: JSON.stringify({ text }),
     });
+
+  it('sends the precomputed reads from their answers: the command and the server are one build', async () => {
+    await readAll();
+    const metrics = await (await fetch(await metricsUrlOf(server))).text();
+    for (const route of ['/quran/surahs/{surah}/ayahs', '/quran/juz/{n}', '/quran/pages/{n}']) {
+      const series = `islamic_data_cache_requests_total{route="/api/v1${route}",result="precomputed"}`;
+      const line = metrics.split('\n').find((each) => each.startsWith(series));
+      expect(Number(line?.split(' ').at(-1)), series).to.equal(1);
+      expect(metrics, route).to.include(`{route="/api/v1${route}",result="hit"}`);
+    }
+  });
 
   it('keeps the large answers in files of its own folder beside the database', async () => {
     await readAll();
@@ -158,7 +182,7 @@ describe('cli: precomputed large answers change with every write, import and rol
     // Downloads of translator-credited editions carry no text: an unpublished ayah leaves them.
     const unpublished = await fetch(`${server.url}/api/v1/quran/surahs/2/ayahs/4`, {
       method: 'PATCH',
-      headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+      headers: { 'X-API-Key': writer, 'Content-Type': 'application/json' },
       body: JSON.stringify({ published: false }),
     });
     expect(unpublished.status).to.equal(200);

@@ -50,6 +50,11 @@ export interface AppDependencies {
    * `precomputedPaths` is sent from its precomputed answer while the content versions are the same. None: built.
    */
   precomputedAnswers?: PrecomputedAnswers;
+  /**
+   * What the code that builds answers is (a digest of it): a precomputed answer of other code (before an upgrade)
+   * is never sent, and `precompute` computes it again. `''` when absent.
+   */
+  answersFormat?: string;
   /** Computes and serialises the answers of `large` routes off the event loop; in the request's turn when absent. */
   answerBuilder?: AnswerBuilder;
   /**

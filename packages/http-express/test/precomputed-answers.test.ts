@@ -161,6 +161,28 @@ describe('http: precomputed answers are sent as built ones would be, and never o
     expect(other, 'a set of translations not precomputed is built').to.be.greaterThan(0);
   });
 
+  it('is not sent by other code (an upgrade), which computes them again', async () => {
+    const upgraded = { ...t.deps, precomputedAnswers: store, answersFormat: 'Test another build' };
+    const other = await serve(createApp(upgraded, apiRoutes));
+    try {
+      const reads = await ayahReadsOf(async () => {
+        for (const path of PRECOMPUTED) {
+          const answer = await get(other.origin, path, headers('br'));
+          const reference = await get(built.origin, path, headers('br'));
+          expect(answer.etag, path).to.equal(reference.etag);
+        }
+      });
+      expect(reads, 'each read built').to.equal(PRECOMPUTED.length);
+    } finally {
+      await other.close();
+    }
+    const recomputed = await precomputeAnswers(upgraded, ROUTES);
+    expect(recomputed.current).to.equal(0);
+    expect(recomputed.computed).to.be.at.least(PRECOMPUTED.length);
+    // Back to this build's answers for the tests below.
+    expect((await precomputeAnswers({ ...t.deps, precomputedAnswers: store }, ROUTES)).current).to.equal(0);
+  });
+
   it('answers HEAD and If-None-Match as a built answer does', async () => {
     for (const coding of CODINGS) {
       const path = PRECOMPUTED[1]!;

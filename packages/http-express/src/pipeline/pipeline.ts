@@ -1,11 +1,4 @@
-import {
-  AppError,
-  sameVersions,
-  separateAdmission,
-  validationError,
-  withoutStack,
-  type KeyVerification,
-} from '@islamic-data/core';
+import { AppError, separateAdmission, validationError, withoutStack, type KeyVerification } from '@islamic-data/core';
 import express from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
@@ -20,7 +13,7 @@ import {
   STORE_FROM_BYTES,
   type KeptRepresentation,
 } from '../platform/representation.js';
-import { PrecomputedRepresentation } from '../platform/precomputed-representation.js';
+import { currentAnswers, PrecomputedRepresentation } from '../platform/precomputed-representation.js';
 import { readWhole, StoredRepresentation, type RepresentationFiles } from '../platform/stored-representation.js';
 import { cacheControlOf, type FormFields, type RouteDefinition } from '../platform/route.js';
 import { buildAnswer, receivedAnswer, routeId } from './build-answer.js';
@@ -193,10 +186,8 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
   /** The answer precomputed for the slot at its content versions, if there is one. */
   async function precomputedAnswer(route: RouteDefinition, slot: CacheSlot) {
     if (!deps.precomputedAnswers || slot.versions === null) return undefined;
-    const versions = slot.versions;
-    const kept = (await deps.precomputedAnswers.find(slot.key)).filter((answer) =>
-      sameVersions(answer.versions, versions, route.reads ?? []),
-    );
+    const found = await deps.precomputedAnswers.find(slot.key);
+    const kept = currentAnswers(found, deps.answersFormat ?? '', slot.versions, route.reads ?? []);
     const representation = kept.length > 0 ? new PrecomputedRepresentation(kept) : undefined;
     return representation?.usable ? representation : undefined;
   }

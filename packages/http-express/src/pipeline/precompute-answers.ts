@@ -1,7 +1,8 @@
-import { AppError, sameVersions, type PrecomputedAnswer } from '@islamic-data/core';
+import { AppError, type PrecomputedAnswer } from '@islamic-data/core';
 import { parse as parseQuery } from 'node:querystring';
 import type { AppDependencies } from '../dependencies.js';
 import { compressSync } from '../platform/compression.js';
+import { currentAnswers, precomputedMeta } from '../platform/precomputed-representation.js';
 import { COMPRESS_FROM_BYTES, entityTag } from '../platform/representation.js';
 import type { PrecomputeCatalog, RouteDefinition } from '../platform/route.js';
 import { buildAnswer } from './build-answer.js';
@@ -64,10 +65,8 @@ export async function precomputeAnswers(
     const input = validations.get(route)!({ query: parseQuery(search), params: match.params, body: undefined });
     const key = answerKey(route, null, input);
     const versions = await deps.contentVersions.current();
-    const reads = route.reads ?? [];
-    const kept = await store.find(key);
-    const current =
-      kept.length === ENCODINGS.length && kept.every((each) => sameVersions(each.versions, versions, reads));
+    const kept = currentAnswers(await store.find(key), deps.answersFormat ?? '', versions, route.reads ?? []);
+    const current = kept.length === ENCODINGS.length;
     if (current) report.current++;
     else {
       const answers = await precomputed(deps, route, input, key, versions);
@@ -97,7 +96,7 @@ async function precomputed(
   });
   if (!built || !('body' in built) || built.body.length < COMPRESS_FROM_BYTES) return [];
   const tag = entityTag(built.body);
-  const meta = JSON.stringify(built.headers);
+  const meta = precomputedMeta(deps.answersFormat ?? '', built.headers);
   return ENCODINGS.map((encoding) => ({
     key,
     encoding,

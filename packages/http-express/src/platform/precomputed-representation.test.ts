@@ -2,7 +2,7 @@ import { zeroVersions, type PrecomputedAnswer } from '@islamic-data/core';
 import { expect } from 'chai';
 import { getOnTheWire } from '../../test/http-client.js';
 import { compressSync } from './compression.js';
-import { PrecomputedRepresentation } from './precomputed-representation.js';
+import { currentAnswers, precomputedMeta, PrecomputedRepresentation } from './precomputed-representation.js';
 import { entityTag, JSON_CONTENT_TYPE, Representation, type KeptRepresentation } from './representation.js';
 
 /** A visibly synthetic JSON answer of some 40 KB. */
@@ -18,7 +18,7 @@ const precomputedIn = (encodings: ('br' | 'gzip')[]): PrecomputedAnswer[] =>
     versions: zeroVersions(),
     tag: entityTag(BODY),
     length: BODY.length,
-    meta: JSON.stringify(HEADERS),
+    meta: precomputedMeta('test format', HEADERS),
     bytes: compressSync(encoding, BODY),
   }));
 
@@ -83,5 +83,19 @@ describe('PrecomputedRepresentation: sent as a representation built from the sam
     const unknown = [{ ...answers[0]!, encoding: 'zstd' }];
     expect(new PrecomputedRepresentation(unknown).usable).to.equal(false);
     expect(() => new PrecomputedRepresentation([])).to.throw();
+  });
+
+  it('is current only when built by the same code at the versions of the areas its route reads', () => {
+    const [answer] = precomputedIn(['br']);
+    const versions = { ...zeroVersions(), quran: 3 };
+    const atQuran3 = { ...answer!, versions };
+    expect(currentAnswers([atQuran3], 'test format', versions, ['quran'])).to.have.length(1);
+    expect(currentAnswers([atQuran3], 'other format', versions, ['quran']), 'other code').to.have.length(0);
+    const later = { ...versions, quran: 4 };
+    expect(currentAnswers([atQuran3], 'test format', later, ['quran']), 'the Quran changed').to.have.length(0);
+    const keysChanged = { ...versions, keys: 9 };
+    expect(currentAnswers([atQuran3], 'test format', keysChanged, ['quran']), 'an area not read').to.have.length(1);
+    const unreadable = { ...atQuran3, meta: '{"headers":' };
+    expect(currentAnswers([unreadable], 'test format', versions, ['quran']), 'meta not JSON').to.have.length(0);
   });
 });

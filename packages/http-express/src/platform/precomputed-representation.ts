@@ -1,4 +1,4 @@
-import type { PrecomputedAnswer } from '@islamic-data/core';
+import { sameVersions, type ContentArea, type ContentVersionVector, type PrecomputedAnswer } from '@islamic-data/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip } from 'node:zlib';
@@ -11,6 +11,36 @@ const decompressors = { br: promisify(brotliDecompress), gzip: promisify(gunzip)
 type StoredCoding = keyof typeof decompressors;
 
 const isStoredCoding = (encoding: string): encoding is StoredCoding => encoding in decompressors;
+
+/** What a precomputed answer says of itself beside its bytes: the code that built it, and its headers. */
+interface PrecomputedMeta {
+  format: string;
+  headers: Record<string, string>;
+}
+
+export const precomputedMeta = (format: string, headers: Record<string, string>): string =>
+  JSON.stringify({ format, headers } satisfies PrecomputedMeta);
+
+const metaOf = (answer: PrecomputedAnswer): PrecomputedMeta | undefined => {
+  try {
+    const meta = JSON.parse(answer.meta) as Partial<PrecomputedMeta>;
+    return typeof meta.format === 'string' && typeof meta.headers === 'object' ? (meta as PrecomputedMeta) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The answers that may still be sent: built by the same code (`format`: an upgrade that changes answers makes the
+ * old ones stale) at the current versions of the content areas the route reads.
+ */
+export const currentAnswers = (
+  answers: readonly PrecomputedAnswer[],
+  format: string,
+  versions: ContentVersionVector,
+  reads: readonly ContentArea[],
+): PrecomputedAnswer[] =>
+  answers.filter((answer) => metaOf(answer)?.format === format && sameVersions(answer.versions, versions, reads));
 
 /**
  * An answer sent from its precomputed encodings (brotli and gzip, as the answer worker makes them), with the
@@ -25,13 +55,14 @@ export class PrecomputedRepresentation implements KeptRepresentation {
   private readonly headers: Readonly<Record<string, string>>;
   private readonly encoded = new Map<StoredCoding, Buffer>();
 
-  /** `answers`: the encodings of one answer, all computed at the same content versions. */
+  /** `answers`: the current encodings of one answer (`currentAnswers`). */
   constructor(answers: readonly PrecomputedAnswer[]) {
     const [first] = answers;
-    if (!first) throw new Error('A precomputed representation needs at least one encoding.');
+    const meta = first && metaOf(first);
+    if (!first || !meta) throw new Error('A precomputed representation needs an encoding with its headers.');
     this.etag = first.tag;
     this.length = first.length;
-    this.headers = JSON.parse(first.meta) as Record<string, string>;
+    this.headers = meta.headers;
     for (const answer of answers) {
       if (answer.tag !== first.tag || !isStoredCoding(answer.encoding)) continue;
       const { bytes } = answer;
