@@ -2,11 +2,9 @@ import { sameVersions, type ContentArea, type ContentVersionVector, type Precomp
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip } from 'node:zlib';
-import { noneMatchHits } from './conditional.js';
 import { preferredCoding, type ContentCoding } from './content-coding.js';
-import { etagHeader, writeInTurns, type KeptRepresentation } from './representation.js';
+import { answeredNotModified, etagHeader, sendBytes, type KeptRepresentation } from './representation.js';
 
-const SMALL_BODY_BYTES = 16 * 1024;
 const decompressors = { br: promisify(brotliDecompress), gzip: promisify(gunzip) } as const;
 type StoredCoding = keyof typeof decompressors;
 
@@ -79,23 +77,9 @@ export class PrecomputedRepresentation implements KeptRepresentation {
   async send(req: IncomingMessage, res: ServerResponse, cacheControl: string): Promise<void> {
     const preferred = preferredCoding(req.headers['accept-encoding']);
     const coding: ContentCoding = preferred !== 'identity' && this.encoded.has(preferred) ? preferred : 'identity';
-    const etag = etagHeader(this.etag, coding);
-    res.setHeader('Cache-Control', cacheControl);
-    res.setHeader('ETag', etag);
-    res.setHeader('Vary', 'Accept-Encoding');
-    if (noneMatchHits(req.headers['if-none-match'], etag)) {
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
+    if (answeredNotModified(req, res, cacheControl, etagHeader(this.etag, coding), true)) return;
     const bytes = req.method === 'HEAD' && coding === 'identity' ? null : await this.bytes(coding);
-    res.statusCode = 200;
-    for (const name in this.headers) res.setHeader(name, this.headers[name]!);
-    if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
-    res.setHeader('Content-Length', bytes?.length ?? this.length);
-    if (bytes === null || req.method === 'HEAD') res.end();
-    else if (bytes.length <= SMALL_BODY_BYTES) res.end(bytes);
-    else await writeInTurns(res, bytes);
+    await sendBytes(req, res, this.headers, coding, bytes, this.length);
   }
 
   private bytes(coding: ContentCoding): Buffer | Promise<Buffer> {

@@ -107,25 +107,11 @@ export class Representation implements KeptRepresentation {
 
   async send(req: IncomingMessage, res: ServerResponse, cacheControl: string): Promise<void> {
     const coding = this.codingFor(req);
-    const etag = this.etagFor(coding);
-    res.setHeader('Cache-Control', cacheControl);
-    res.setHeader('ETag', etag);
-    if (this.length >= COMPRESS_FROM_BYTES) res.setHeader('Vary', 'Accept-Encoding');
-    if (noneMatchHits(req.headers['if-none-match'], etag)) {
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
+    if (answeredNotModified(req, res, cacheControl, this.etagFor(coding), this.length >= COMPRESS_FROM_BYTES)) return;
     // A HEAD of identity needs no bytes: the body's length is known without it.
     const pending = req.method === 'HEAD' && coding === 'identity' ? null : this.bytes(coding);
     const bytes = pending === null || Buffer.isBuffer(pending) ? pending : await pending;
-    res.statusCode = 200;
-    for (const name in this.headers) res.setHeader(name, this.headers[name]!);
-    if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
-    res.setHeader('Content-Length', bytes?.length ?? this.length);
-    if (bytes === null || req.method === 'HEAD') res.end();
-    else if (bytes.length <= SMALL_BODY_BYTES) res.end(bytes);
-    else await writeInTurns(res, bytes);
+    await sendBytes(req, res, this.headers, coding, bytes, this.length);
   }
 
   /** Keeps a compressed variant made, and lets a small identity body go. */
@@ -143,6 +129,44 @@ export class Representation implements KeptRepresentation {
     for (const [coding, variant] of this.variants) if (Buffer.isBuffer(variant)) return decompressSync(coding, variant);
     throw new Error('A representation let its identity body go without a variant to make it from.');
   }
+}
+
+/**
+ * Sets a GET answer's validators for the coding it is sent in (and `Vary` when its coding follows the request's
+ * `Accept-Encoding`), and answers 304 when the request's `If-None-Match` names them: true when it did.
+ */
+export function answeredNotModified(
+  req: IncomingMessage,
+  res: ServerResponse,
+  cacheControl: string,
+  etag: string,
+  varies: boolean,
+): boolean {
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('ETag', etag);
+  if (varies) res.setHeader('Vary', 'Accept-Encoding');
+  if (!noneMatchHits(req.headers['if-none-match'], etag)) return false;
+  res.statusCode = 304;
+  res.end();
+  return true;
+}
+
+/** A 200 of bytes held in memory, in `coding`; `bytes` null: a HEAD that announces the body's `length`. */
+export async function sendBytes(
+  req: IncomingMessage,
+  res: ServerResponse,
+  headers: Readonly<Record<string, string>>,
+  coding: ContentCoding,
+  bytes: Buffer | null,
+  length: number,
+): Promise<void> {
+  res.statusCode = 200;
+  for (const name in headers) res.setHeader(name, headers[name]!);
+  if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
+  res.setHeader('Content-Length', bytes?.length ?? length);
+  if (bytes === null || req.method === 'HEAD') res.end();
+  else if (bytes.length <= SMALL_BODY_BYTES) res.end(bytes);
+  else await writeInTurns(res, bytes);
 }
 
 /**

@@ -16,10 +16,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliCompress, createGzip } from 'node:zlib';
-import { noneMatchHits } from './conditional.js';
 import { preferredCoding, type ContentCoding } from './content-coding.js';
 import { brotliParameters, compress, gzipOptions } from './compression.js';
 import {
+  answeredNotModified,
   entityTag,
   etagHeader,
   STORE_FROM_BYTES,
@@ -168,15 +168,7 @@ export class StoredRepresentation implements KeptRepresentation {
 
   async send(req: IncomingMessage, res: ServerResponse, cacheControl: string): Promise<void> {
     const coding = preferredCoding(req.headers['accept-encoding']);
-    const etag = this.etagFor(coding);
-    res.setHeader('Cache-Control', cacheControl);
-    res.setHeader('ETag', etag);
-    res.setHeader('Vary', 'Accept-Encoding');
-    if (noneMatchHits(req.headers['if-none-match'], etag)) {
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
+    if (answeredNotModified(req, res, cacheControl, this.etagFor(coding), true)) return;
     this.readers++;
     try {
       const made = this.sourceOf(coding);
