@@ -95,6 +95,17 @@ export function precomputedAnswersConformance(name: string, make: () => Promise<
       expectSameAnswer(found[1], gzip);
     });
 
+    it('gives back only the encoding asked for, and nothing for one not kept', async () => {
+      const br = anAnswer({ encoding: 'br', bytes: new Uint8Array([0x0b, 0x01]) });
+      const gzip = anAnswer({ encoding: 'gzip', bytes: new Uint8Array([0x1f, 0x8b]) });
+      await answers.keep([br, gzip]);
+      const found = await answers.find('test-key/a', 'gzip');
+      expect(found).to.have.length(1);
+      expectSameAnswer(found[0], gzip);
+      expect(await answers.find('test-key/a', 'zstd')).to.deep.equal([]);
+      expect(await answers.find('test-key/b', 'br')).to.deep.equal([]);
+    });
+
     it('replaces what was kept for a key and encoding, and leaves other keys and encodings as they were', async () => {
       const other = anAnswer({ key: 'test-key/other', bytes: new Uint8Array([0x42]), length: 1 });
       const gzip = anAnswer({ encoding: 'gzip', bytes: new Uint8Array([0x1f, 0x8b]) });

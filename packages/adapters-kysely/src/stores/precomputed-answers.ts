@@ -32,14 +32,10 @@ export function kyselyPrecomputedAnswers<DB extends SharedDatabase>(db: Kysely<D
       .execute();
 
   return {
-    async find(key) {
-      const rows = await sharedTables(db)
-        .selectFrom('precomputed_answers')
-        .selectAll()
-        .where('key', '=', key)
-        .orderBy('encoding')
-        .execute();
-      return rows.map(fromPrecomputedAnswerRow);
+    async find(key, encoding) {
+      let select = sharedTables(db).selectFrom('precomputed_answers').selectAll().where('key', '=', key);
+      if (encoding !== undefined) select = select.where('encoding', '=', encoding);
+      return (await select.orderBy('encoding').execute()).map(fromPrecomputedAnswerRow);
     },
 
     async keep(answers: readonly PrecomputedAnswer[]) {

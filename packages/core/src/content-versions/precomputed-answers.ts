@@ -23,8 +23,8 @@ export interface PrecomputedAnswer {
 
 /** Port: precomputed answers, kept with the content they were computed from (in the same database). */
 export interface PrecomputedAnswers {
-  /** Every encoding kept of the answer to `key` (none: an empty list). */
-  find(key: string): Promise<PrecomputedAnswer[]>;
+  /** Every encoding kept of the answer to `key`, or only `encoding` when it is given (none: an empty list). */
+  find(key: string, encoding?: string): Promise<PrecomputedAnswer[]>;
   /** Keeps each answer, replacing what was kept for its key and encoding. */
   keep(answers: readonly PrecomputedAnswer[]): Promise<void>;
   /** How many are kept, and their bytes. */
@@ -35,8 +35,10 @@ export interface PrecomputedAnswers {
 export class InMemoryPrecomputedAnswers implements PrecomputedAnswers {
   private readonly kept = new Map<string, Map<string, PrecomputedAnswer>>();
 
-  async find(key: string): Promise<PrecomputedAnswer[]> {
-    return [...(this.kept.get(key)?.values() ?? [])].map((answer) => ({ ...answer, bytes: answer.bytes.slice() }));
+  async find(key: string, encoding?: string): Promise<PrecomputedAnswer[]> {
+    return [...(this.kept.get(key)?.values() ?? [])]
+      .filter((answer) => encoding === undefined || answer.encoding === encoding)
+      .map((answer) => ({ ...answer, bytes: answer.bytes.slice() }));
   }
 
   async keep(answers: readonly PrecomputedAnswer[]): Promise<void> {

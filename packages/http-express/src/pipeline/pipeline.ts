@@ -13,7 +13,12 @@ import {
   STORE_FROM_BYTES,
   type KeptRepresentation,
 } from '../platform/representation.js';
-import { currentAnswers, PrecomputedRepresentation } from '../platform/precomputed-representation.js';
+import {
+  currentAnswers,
+  PrecomputedRepresentation,
+  type StoredCoding,
+} from '../platform/precomputed-representation.js';
+import { preferredCoding } from '../platform/content-coding.js';
 import { readWhole, StoredRepresentation, type RepresentationFiles } from '../platform/stored-representation.js';
 import { cacheControlOf, type FormFields, type RouteDefinition } from '../platform/route.js';
 import { buildAnswer, receivedAnswer, routeId } from './build-answer.js';
@@ -141,7 +146,10 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     input: ValidatedInput,
     slot: CacheSlot | null,
   ): Promise<{ representation: KeptRepresentation } | { status: number; data: unknown }> {
-    const precomputed = slot && route.precomputedPaths ? await precomputedAnswer(route, slot) : undefined;
+    const precomputed =
+      slot && route.precomputedPaths
+        ? await precomputedAnswer(route, slot, ctx.req.headers['accept-encoding'])
+        : undefined;
     if (precomputed) {
       ctx.cache = 'precomputed';
       answers.keep(slot!, precomputed);
@@ -183,13 +191,18 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     return { representation };
   }
 
-  /** The answer precomputed for the slot at its content versions, if there is one. */
-  async function precomputedAnswer(route: RouteDefinition, slot: CacheSlot) {
-    if (!deps.precomputedAnswers || slot.versions === null) return undefined;
-    const found = await deps.precomputedAnswers.find(slot.key);
-    const kept = currentAnswers(found, deps.answersFormat ?? '', slot.versions, route.reads ?? []);
-    const representation = kept.length > 0 ? new PrecomputedRepresentation(kept) : undefined;
-    return representation?.usable ? representation : undefined;
+  /**
+   * The answer precomputed for the slot at its content versions, if there is one: in the encoding the request
+   * prefers (brotli for a client that takes neither), its other encoding loaded when first asked for.
+   */
+  async function precomputedAnswer(route: RouteDefinition, slot: CacheSlot, acceptEncoding: string | undefined) {
+    const store = deps.precomputedAnswers;
+    const versions = slot.versions;
+    if (!store || versions === null) return undefined;
+    const current = async (encoding: StoredCoding) =>
+      currentAnswers(await store.find(slot.key, encoding), deps.answersFormat ?? '', versions, route.reads ?? [])[0];
+    const first = await current(preferredCoding(acceptEncoding) === 'gzip' ? 'gzip' : 'br');
+    return first && new PrecomputedRepresentation(first, current);
   }
 
   async function answerWrite(ctx: RequestContext, route: RouteDefinition, input: ValidatedInput): Promise<void> {

@@ -6,7 +6,7 @@ import { preferredCoding, type ContentCoding } from './content-coding.js';
 import { answeredNotModified, etagHeader, sendBytes, type KeptRepresentation } from './representation.js';
 
 const decompressors = { br: promisify(brotliDecompress), gzip: promisify(gunzip) } as const;
-type StoredCoding = keyof typeof decompressors;
+export type StoredCoding = keyof typeof decompressors;
 
 const isStoredCoding = (encoding: string): encoding is StoredCoding => encoding in decompressors;
 
@@ -40,51 +40,74 @@ export const currentAnswers = (
 ): PrecomputedAnswer[] =>
   answers.filter((answer) => metaOf(answer)?.format === format && sameVersions(answer.versions, versions, reads));
 
+/** Loads another encoding of the same answer (the same tag, still current), or none. */
+export type MoreEncodings = (encoding: StoredCoding) => Promise<PrecomputedAnswer | undefined>;
+
 /**
  * An answer sent from its precomputed encodings (brotli and gzip, as the answer worker makes them), with the
- * entity tag of its body, so that a client cannot tell it from one built for its request. A client that asks for
- * neither gets the body decompressed for it, in the libuv threadpool: the body itself is not kept.
+ * entity tag of its body, so that a client cannot tell it from one built for its request. It holds the encoding
+ * its first request asked for and loads another when a request first asks for it (`more`): the cache then holds,
+ * and the database reads, only what clients ask for. A client that asks for neither gets the body decompressed for
+ * it, in the libuv threadpool: the body itself is not kept.
  */
 export class PrecomputedRepresentation implements KeptRepresentation {
   readonly etag: string;
   readonly length: number;
-  readonly size: number;
+  size = 0;
   readonly storedBytes = 0;
+  onGrow?: (bytes: number) => void;
   private readonly headers: Readonly<Record<string, string>>;
-  private readonly encoded = new Map<StoredCoding, Buffer>();
+  /** Each encoding loaded (its bytes), being loaded, or known not to be kept (null). */
+  private readonly encoded = new Map<StoredCoding, Buffer | Promise<Buffer | null> | null>();
 
-  /** `answers`: the current encodings of one answer (`currentAnswers`). */
-  constructor(answers: readonly PrecomputedAnswer[]) {
-    const [first] = answers;
-    const meta = first && metaOf(first);
-    if (!first || !meta) throw new Error('A precomputed representation needs an encoding with its headers.');
+  /** `first`: a current encoding of the answer (`currentAnswers`). */
+  constructor(
+    first: PrecomputedAnswer,
+    private readonly more?: MoreEncodings,
+  ) {
+    const meta = metaOf(first);
+    if (!meta || !isStoredCoding(first.encoding))
+      throw new Error('A precomputed answer needs its encoding and headers.');
     this.etag = first.tag;
     this.length = first.length;
     this.headers = meta.headers;
-    for (const answer of answers) {
-      if (answer.tag !== first.tag || !isStoredCoding(answer.encoding)) continue;
-      const { bytes } = answer;
-      this.encoded.set(answer.encoding, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    }
-    this.size = [...this.encoded.values()].reduce((sum, bytes) => sum + bytes.length, 0);
-  }
-
-  /** Whether any encoding it was given can be sent. */
-  get usable(): boolean {
-    return this.encoded.size > 0;
+    this.keep(first.encoding, first);
   }
 
   async send(req: IncomingMessage, res: ServerResponse, cacheControl: string): Promise<void> {
     const preferred = preferredCoding(req.headers['accept-encoding']);
-    const coding: ContentCoding = preferred !== 'identity' && this.encoded.has(preferred) ? preferred : 'identity';
+    const encoded = preferred === 'identity' ? null : await this.encoding(preferred);
+    const coding: ContentCoding = encoded ? preferred : 'identity';
     if (answeredNotModified(req, res, cacheControl, etagHeader(this.etag, coding), true)) return;
-    const bytes = req.method === 'HEAD' && coding === 'identity' ? null : await this.bytes(coding);
+    const bytes = req.method === 'HEAD' && coding === 'identity' ? null : (encoded ?? (await this.body()));
     await sendBytes(req, res, this.headers, coding, bytes, this.length);
   }
 
-  private bytes(coding: ContentCoding): Buffer | Promise<Buffer> {
-    if (coding !== 'identity') return this.encoded.get(coding)!;
-    const [from, bytes] = this.encoded.entries().next().value as [StoredCoding, Buffer];
-    return decompressors[from](bytes);
+  /** The bytes of an encoding, loaded once on first demand; null when it is not kept. */
+  private encoding(coding: StoredCoding): Buffer | Promise<Buffer | null> | null {
+    const known = this.encoded.get(coding);
+    if (known !== undefined || !this.more) return known ?? null;
+    const loading = this.more(coding).then(
+      (answer) => (answer?.tag === this.etag ? this.keep(coding, answer) : null),
+      () => null,
+    );
+    this.encoded.set(coding, loading);
+    void loading.then((bytes) => this.encoded.set(coding, bytes));
+    return loading;
+  }
+
+  private keep(coding: StoredCoding, answer: PrecomputedAnswer): Buffer {
+    const { bytes } = answer;
+    const kept = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.encoded.set(coding, kept);
+    this.size += kept.length;
+    this.onGrow?.(kept.length);
+    return kept;
+  }
+
+  /** The body, decompressed from an encoding held. */
+  private body(): Promise<Buffer> {
+    for (const [coding, bytes] of this.encoded) if (Buffer.isBuffer(bytes)) return decompressors[coding](bytes);
+    throw new Error('A precomputed representation holds no encoding.');
   }
 }
