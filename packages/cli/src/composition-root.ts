@@ -257,7 +257,8 @@ export function resolveServices(container: DependencyContainer): Services {
     quranNavigator: container.resolve(TOKENS.quranNavigator),
     contentVersions: container.resolve(TOKENS.contentVersions),
     precomputedAnswers: container.resolve(TOKENS.precomputedAnswers),
-    answersFormat: answersFormat(),
+    // Only the main thread sends precomputed answers (and commands precompute them).
+    answersFormat: isMainThread ? answersFormat() : undefined,
     cities: container.resolve(TOKENS.cities),
     ...representationBudget(config),
     trustProxy: config.trustProxy,
