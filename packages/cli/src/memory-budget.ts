@@ -24,8 +24,8 @@ const MB = 1024 * 1024;
 
 /**
  * MEMORY_BUDGET_MB is the whole process's resident memory (VmRSS, file-backed pages included: Node's own code is
- * some 56 MB of it). Beyond the base, three sixteenths are the representation cache and half is the answer worker's
- * heap (at least 64 MB); the last five sixteenths are for answers in flight (bodies being sent, compressions, sockets'
+ * some 56 MB of it). Beyond the base, two sixteenths are the representation cache and half is the answer worker's
+ * heap (at least 64 MB); the last six sixteenths are for answers in flight (bodies being sent, compressions, sockets'
  * buffers). Files hold four times the budget on disk. Each SQLite connection's page cache is 1/64 of the budget
  * (4 MB at 256; better-sqlite3's SQLite keeps 16 MB a connection, which the mix filled), and the file is never
  * mapped (database.ts): its mapped pages would count in the resident memory, up to the file's size.
@@ -48,12 +48,14 @@ const MB = 1024 * 1024;
  * MB less of the main thread's heap) and its share is three sixteenths (24 MB). Peak RSS of 30,000-request rounds:
  * 315–321 MB before, 289–298 at 32 MB, 281–285 at 24 MB; of 100,000-request rounds, which climb further: 304–314 MB
  * at 32 MB, 294–297 at 24 MB. The smaller cache keeps fewer answers: some 0.05 ms more of server CPU a request
- * (0.76–0.89 ms against 0.80–0.84 before).
+ * (0.76–0.89 ms against 0.80–0.84 before). Since precomputed answers (precompute-answers.ts in http-express), a miss
+ * of a whole surah or juz costs a read of its answer, not its build, and 100,000-request rounds peaked at 295–303 MB
+ * with 24 MB; at two sixteenths (16 MB) 285–287 MB, for the same 0.84 ms a request.
  */
 export function memoryShares(budgetMegabytes: number): MemoryShares {
   const growth = Math.max(budgetMegabytes - BASE_MEGABYTES, 16);
   return {
-    representationCacheBytes: Math.floor((growth * 3 * MB) / 16),
+    representationCacheBytes: Math.floor((growth * 2 * MB) / 16),
     representationStoredBytes: budgetMegabytes * 4 * MB,
     answerWorkerHeapMegabytes: Math.max(64, Math.floor(growth / 2)),
     databaseCacheKibibytes: Math.min(16_000, Math.max(1024, budgetMegabytes * 16)),

@@ -11,16 +11,16 @@ import { serverMemoryEnv } from '../src/memory-env.js';
 const MB = 1024 * 1024;
 
 describe('memory budget: MEMORY_BUDGET_MB shared out (issue 24)', () => {
-  it('gives the cache three sixteenths and the answer worker half of what the budget holds beyond the base', () => {
+  it('gives the cache two sixteenths and the answer worker half of what the budget holds beyond the base', () => {
     const shares = memoryShares(256);
     expect(256 - BASE_MEGABYTES).to.equal(128);
     expect(shares).to.deep.equal({
-      representationCacheBytes: 24 * MB,
+      representationCacheBytes: 16 * MB,
       representationStoredBytes: 1024 * MB,
       answerWorkerHeapMegabytes: 64,
       databaseCacheKibibytes: 4096,
     });
-    expect(memoryShares(1024).representationCacheBytes).to.equal(168 * MB);
+    expect(memoryShares(1024).representationCacheBytes).to.equal(112 * MB);
     expect(memoryShares(1024).answerWorkerHeapMegabytes).to.equal(448);
     // SQLite's own page cache (16,000 KiB a connection) is the most a budget gives.
     expect(memoryShares(1024).databaseCacheKibibytes).to.equal(16_000);
@@ -28,7 +28,7 @@ describe('memory budget: MEMORY_BUDGET_MB shared out (issue 24)', () => {
 
   it('keeps a small cache and a worker heap of 64 MB for a budget below the base', () => {
     expect(memoryShares(16)).to.deep.equal({
-      representationCacheBytes: 3 * MB,
+      representationCacheBytes: 2 * MB,
       representationStoredBytes: 64 * MB,
       answerWorkerHeapMegabytes: 64,
       databaseCacheKibibytes: 1024,
