@@ -231,7 +231,8 @@ export function primaryLimiterForWorkers(config: Config): InMemoryRateLimiter | 
 
 /** The representation cache's shares of MEMORY_BUDGET_MB (memory-budget.ts) and where its files are kept. */
 function representationBudget(config: Config) {
-  const { representationCacheBytes, representationStoredBytes } = memoryShares(config.memoryBudgetMegabytes);
+  const engine = config.databaseUrl ? 'postgres' : 'sqlite';
+  const { representationCacheBytes, representationStoredBytes } = memoryShares(config.memoryBudgetMegabytes, engine);
   return {
     representationCacheBytes,
     representationStoredBytes,

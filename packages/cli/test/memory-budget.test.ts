@@ -26,6 +26,11 @@ describe('memory budget: MEMORY_BUDGET_MB shared out (issue 24)', () => {
     expect(memoryShares(1024).databaseCacheKibibytes).to.equal(16_000);
   });
 
+  it('gives the cache the share of the SQLite page caches on PostgreSQL, which keeps its pages itself', () => {
+    expect(memoryShares(256, 'postgres')).to.deep.equal({ ...memoryShares(256), representationCacheBytes: 24 * MB });
+    expect(memoryShares(256, 'sqlite')).to.deep.equal(memoryShares(256));
+  });
+
   it('keeps a small cache and a worker heap of 64 MB for a budget below the base', () => {
     expect(memoryShares(16)).to.deep.equal({
       representationCacheBytes: 2 * MB,
