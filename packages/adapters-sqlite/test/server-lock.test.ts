@@ -5,12 +5,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { claimDatabaseForServer, serverHoldingDatabase } from '../src/index.js';
 
-/** A process whose only child has exited unreaped: the child's pid stays taken, as a zombie. */
+/**
+ * A process whose only child has exited unreaped: the child's pid stays taken, as a zombie. Perl (Debian's essential
+ * perl-base) forks and never waits; a shell's `sleep 0 &` before `exec` had sometimes been reaped by the shell first.
+ */
 async function withZombie(use: (pid: number) => Promise<void> | void): Promise<void> {
-  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const script = '$| = 1; my $pid = fork(); exit 0 if $pid == 0; print "$pid\n"; sleep 30';
+  const parent = spawn('perl', ['-e', script], { stdio: ['ignore', 'pipe', 'ignore'] });
   try {
     const pid = Number(await firstLine(parent));
-    await until(() => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.startsWith('Z'));
+    const state = () => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0];
+    await until(() => state() === 'Z');
+    expect(state(), `process ${pid}'s state`).to.equal('Z');
     await use(pid);
   } finally {
     parent.kill('SIGKILL');
