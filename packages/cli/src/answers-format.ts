@@ -1,5 +1,5 @@
-import { createHash, type Hash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readdirSync, readSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,22 +24,10 @@ function filesUnder(dir: string): string[] {
 
 let digest: string | undefined;
 
-/** Read through one small buffer: reading each file whole had left the process 8 MB larger. */
-const chunk = Buffer.allocUnsafe(64 * 1024);
-
-function hashFile(hash: Hash, file: string): void {
-  const fd = openSync(file, 'r');
-  try {
-    for (let read; (read = readSync(fd, chunk, 0, chunk.length, null)) > 0;) hash.update(chunk.subarray(0, read));
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /**
  * A digest of the compiled code that builds answers (each package's `dist/src`): precomputed answers are sent only
  * by the code that computed them, so an upgrade that changes an answer never sends the old one (docs/operations.md).
- * Some 30 ms, once per process (the main thread's: the answer worker sends no precomputed answer).
+ * Some 30 ms, once per process, when first asked for (by `serve` and `precompute`).
  */
 export function answersFormat(): string {
   if (digest !== undefined) return digest;
@@ -47,7 +35,8 @@ export function answersFormat(): string {
   for (const name of ANSWERING_PACKAGES) {
     const dir = path.join(packagesDir, name, 'dist', 'src');
     if (!existsSync(dir)) continue;
-    for (const file of filesUnder(dir)) hashFile(hash.update(path.relative(packagesDir, file)).update('\0'), file);
+    for (const file of filesUnder(dir))
+      hash.update(path.relative(packagesDir, file)).update('\0').update(readFileSync(file));
   }
   digest = hash.digest('base64url').slice(0, 22);
   return digest;

@@ -258,8 +258,10 @@ export function resolveServices(container: DependencyContainer): Services {
     quranNavigator: container.resolve(TOKENS.quranNavigator),
     contentVersions: container.resolve(TOKENS.contentVersions),
     precomputedAnswers: container.resolve(TOKENS.precomputedAnswers),
-    // Only the main thread sends precomputed answers (and commands precompute them).
-    answersFormat: isMainThread ? answersFormat() : undefined,
+    // Read when first asked for: by the server's main thread and by `precompute`, not by other commands or the worker.
+    get answersFormat() {
+      return answersFormat();
+    },
     cities: container.resolve(TOKENS.cities),
     ...representationBudget(config),
     trustProxy: config.trustProxy,

@@ -8,9 +8,4 @@ export * from './http-server.js';
 export { CAPTURED_EXAMPLES, type CapturedExample } from './openapi/examples.js';
 export type { FinishedRequest, RequestObserver } from './pipeline/observe-request.js';
 export { answerBuilding, routeId, type AnswerBuilder, type BuiltAnswer } from './pipeline/build-answer.js';
-export {
-  precomputeAnswers,
-  precomputeCatalog,
-  precomputedPaths,
-  type PrecomputeReport,
-} from './pipeline/precompute-answers.js';
+export { precomputeAnswers, type PrecomputeReport } from './pipeline/precompute-answers.js';

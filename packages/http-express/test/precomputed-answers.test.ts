@@ -1,4 +1,4 @@
-import { importQuran, InMemoryPrecomputedAnswers, type PrecomputedAnswers } from '@islamic-data/core';
+import { importQuran, type PrecomputedAnswers } from '@islamic-data/core';
 import { aSyntheticQuranSource } from '@islamic-data/test-fixtures';
 import { expect } from 'chai';
 import http from 'node:http';
@@ -83,7 +83,7 @@ describe('http: precomputed answers are sent as built ones would be, and never o
   before(async () => {
     t = await startTestApp({ rateLimitPerMinute: 100_000 });
     await importQuran(t.deps, aSyntheticQuranSource({ languages: ['en', 'ru'] }));
-    store = t.deps.precomputedAnswers ?? new InMemoryPrecomputedAnswers();
+    store = t.deps.precomputedAnswers;
     const { quran } = t.deps.stores;
     for (const read of ['listAyahs', 'listAyahRange', 'listPublishedTexts'] as const) {
       const original = quran[read].bind(quran) as (...args: unknown[]) => Promise<unknown>;
@@ -94,7 +94,7 @@ describe('http: precomputed answers are sent as built ones would be, and never o
     }
     // Two apps over the same stores: one sends precomputed answers, the other builds every answer.
     const requestObserver = { onRequestFinished: ({ cache }: { cache: string }) => void cacheResults.push(cache) };
-    precomputed = await serve(createApp({ ...t.deps, precomputedAnswers: store, requestObserver }, apiRoutes));
+    precomputed = await serve(createApp({ ...t.deps, requestObserver }, apiRoutes));
     built = await serve(createApp({ ...t.deps, precomputedAnswers: undefined }, apiRoutes));
     key = (await t.issueKey({ scopes: ['quran'], permissions: ['read'] })).key;
     writer = (await t.issueKey({ scopes: ['quran'], permissions: ['read', 'write'] })).key;
@@ -136,13 +136,32 @@ describe('http: precomputed answers are sent as built ones would be, and never o
     return ayahReads - before;
   }
 
+  /**
+   * The ayah reads of a fresh app over `deps` (an empty cache) while it answers every precomputed read in br, each
+   * compared with the building app's answer.
+   */
+  async function ayahReadsOfAnotherApp(
+    deps: typeof t.deps,
+    compare: (path: string, answer: Seen, reference: Seen) => void,
+  ): Promise<number> {
+    const other = await serve(createApp(deps, apiRoutes));
+    try {
+      return await ayahReadsOf(async () => {
+        for (const path of PRECOMPUTED)
+          compare(path, await get(other.origin, path, headers('br')), await get(built.origin, path, headers('br')));
+      });
+    } finally {
+      await other.close();
+    }
+  }
+
   it('keeps the answers of the precomputed paths, and computes nothing again while nothing changed', async () => {
-    const first = await precomputeAnswers({ ...t.deps, precomputedAnswers: store }, ROUTES);
+    const first = await precomputeAnswers(t.deps, ROUTES);
     expect(first.computed).to.be.at.least(PRECOMPUTED.length);
     expect(first.current).to.equal(0);
     expect(first.bytes).to.be.greaterThan(0);
     expect(await store.size()).to.deep.equal({ answers: first.computed * 2, bytes: first.bytes });
-    const again = await precomputeAnswers({ ...t.deps, precomputedAnswers: store }, ROUTES);
+    const again = await precomputeAnswers(t.deps, ROUTES);
     expect(again).to.deep.equal({ computed: 0, current: first.computed, skipped: first.skipped, bytes: 0 });
   });
 
@@ -162,25 +181,16 @@ describe('http: precomputed answers are sent as built ones would be, and never o
   });
 
   it('is not sent by other code (an upgrade), which computes them again', async () => {
-    const upgraded = { ...t.deps, precomputedAnswers: store, answersFormat: 'Test another build' };
-    const other = await serve(createApp(upgraded, apiRoutes));
-    try {
-      const reads = await ayahReadsOf(async () => {
-        for (const path of PRECOMPUTED) {
-          const answer = await get(other.origin, path, headers('br'));
-          const reference = await get(built.origin, path, headers('br'));
-          expect(answer.etag, path).to.equal(reference.etag);
-        }
-      });
-      expect(reads, 'each read built').to.equal(PRECOMPUTED.length);
-    } finally {
-      await other.close();
-    }
+    const upgraded = { ...t.deps, answersFormat: 'Test another build' };
+    const reads = await ayahReadsOfAnotherApp(upgraded, (path, answer, reference) =>
+      expect(answer.etag, path).to.equal(reference.etag),
+    );
+    expect(reads, 'each read built').to.equal(PRECOMPUTED.length);
     const recomputed = await precomputeAnswers(upgraded, ROUTES);
     expect(recomputed.current).to.equal(0);
     expect(recomputed.computed).to.be.at.least(PRECOMPUTED.length);
     // Back to this build's answers for the tests below.
-    expect((await precomputeAnswers({ ...t.deps, precomputedAnswers: store }, ROUTES)).current).to.equal(0);
+    expect((await precomputeAnswers(t.deps, ROUTES)).current).to.equal(0);
   });
 
   it('answers HEAD and If-None-Match as a built answer does', async () => {
@@ -211,22 +221,13 @@ describe('http: precomputed answers are sent as built ones would be, and never o
       }
     }
     await expectSameAsBuilt();
-    const rebuilt = await precomputeAnswers({ ...t.deps, precomputedAnswers: store }, ROUTES);
+    const rebuilt = await precomputeAnswers(t.deps, ROUTES);
     expect(rebuilt.computed).to.be.at.least(PRECOMPUTED.length);
     // A fresh app (an empty cache) sends the new precomputed answers, reading no ayah.
-    const fresh = await serve(createApp({ ...t.deps, precomputedAnswers: store }, apiRoutes));
-    try {
-      const reads = await ayahReadsOf(async () => {
-        for (const path of PRECOMPUTED) {
-          const answer = await get(fresh.origin, path, headers('br'));
-          const reference = await get(built.origin, path, headers('br'));
-          expect(answer.etag, path).to.equal(reference.etag);
-          expect(answer.body.equals(reference.body), path).to.equal(true);
-        }
-      });
-      expect(reads).to.equal(0);
-    } finally {
-      await fresh.close();
-    }
+    const reads = await ayahReadsOfAnotherApp(t.deps, (path, answer, reference) => {
+      expect(answer.etag, path).to.equal(reference.etag);
+      expect(answer.body.equals(reference.body), path).to.equal(true);
+    });
+    expect(reads).to.equal(0);
   });
 });

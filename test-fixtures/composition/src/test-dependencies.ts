@@ -15,6 +15,7 @@ import {
   createInMemoryStores,
   hashApiKey,
   inMemoryHealthProbe,
+  InMemoryPrecomputedAnswers,
   InMemoryRateLimiter,
   QuranNavigator,
   systemClock,
@@ -62,7 +63,7 @@ export interface TestAppDependencies {
   rateLimiter: RateLimiter;
   admission?: RequestAdmission;
   contentVersions: ContentVersions;
-  precomputedAnswers?: PrecomputedAnswers;
+  precomputedAnswers: PrecomputedAnswers;
   representationCacheBytes: number;
   health: HealthProbe;
   logger: Logger;
@@ -205,6 +206,7 @@ async function bindEngine(
   if (engine === 'in-memory') {
     const ports = {
       ...createInMemoryStores(),
+      precomputedAnswers: new InMemoryPrecomputedAnswers(),
       database: { engine: 'in-memory' as const, close: async () => undefined },
       health: inMemoryHealthProbe,
       rateLimiter: new InMemoryRateLimiter(policy),

@@ -1,7 +1,6 @@
 import { apiRoutes, precomputeAnswers, type PrecomputeReport } from '@islamic-data/http-express';
 import { Command } from 'commander';
 import { withServices } from '../context.js';
-import type { Services } from '../composition-root.js';
 import { print } from '../output.js';
 import { progressBar } from '../progress.js';
 
@@ -17,22 +16,15 @@ export function precomputeCommand(): Command {
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       withServices(async (deps) => {
-        const report = await precomputeWithProgress(deps);
+        const bar = progressBar('answers', { label: 'precompute' });
+        const report = await precomputeAnswers(deps, apiRoutes, (done, total) => bar?.update(done, total)).finally(() =>
+          bar?.stop(),
+        );
         print(options.json, report, () => describeReport(report));
       }),
     );
 }
 
-/** Precomputes the answers, with a progress bar on a terminal. */
-export async function precomputeWithProgress(deps: Services): Promise<PrecomputeReport> {
-  const bar = progressBar('answers', { label: 'precompute' });
-  try {
-    return await precomputeAnswers(deps, apiRoutes, (done, total) => bar?.update(done, total));
-  } finally {
-    bar?.stop();
-  }
-}
-
-export const describeReport = (report: PrecomputeReport): string =>
+const describeReport = (report: PrecomputeReport): string =>
   `Precomputed ${report.computed} answers (${(report.bytes / 1e6).toFixed(1)} MB compressed); ` +
   `${report.current} were current, ${report.skipped} had nothing to keep.`;

@@ -2,16 +2,13 @@ import { AppError, type PrecomputedAnswer } from '@islamic-data/core';
 import { parse as parseQuery } from 'node:querystring';
 import type { AppDependencies } from '../dependencies.js';
 import { compressSync } from '../platform/compression.js';
-import { currentAnswers, precomputedMeta } from '../platform/precomputed-representation.js';
+import { currentAnswers, precomputedMeta, STORED_CODINGS } from '../platform/precomputed-representation.js';
 import { COMPRESS_FROM_BYTES, entityTag } from '../platform/representation.js';
 import type { PrecomputeCatalog, RouteDefinition } from '../platform/route.js';
 import { buildAnswer } from './build-answer.js';
 import { answerKey } from './cached-answer.js';
 import { RouteTable } from './route-table.js';
 import { inputValidation, type ValidatedInput } from './validate-input.js';
-
-/** The encodings kept of each precomputed answer: what browsers and HTTP clients ask for. */
-const ENCODINGS = ['br', 'gzip'] as const;
 
 export interface PrecomputeReport {
   /** Answers computed and kept (each in both encodings). */
@@ -25,7 +22,7 @@ export interface PrecomputeReport {
 }
 
 /** What the paths are drawn from: the languages of the Quran's editions and the Hadith's books. */
-export async function precomputeCatalog(deps: AppDependencies): Promise<PrecomputeCatalog> {
+async function precomputeCatalog(deps: AppDependencies): Promise<PrecomputeCatalog> {
   const { editions, hadith } = deps.stores;
   const quranLanguages = (await editions.list()).filter(({ resource }) => resource === 'quran').map(({ lang }) => lang);
   const hadithBooks: PrecomputeCatalog['hadithBooks'] = [];
@@ -35,7 +32,7 @@ export async function precomputeCatalog(deps: AppDependencies): Promise<Precompu
 }
 
 /** Every path the routes precompute (`precomputedPaths`), below the API prefix. */
-export const precomputedPaths = (routes: RouteDefinition[], catalog: PrecomputeCatalog): string[] =>
+const precomputedPaths = (routes: RouteDefinition[], catalog: PrecomputeCatalog): string[] =>
   routes.flatMap((route) => route.precomputedPaths?.(catalog) ?? []);
 
 /**
@@ -66,7 +63,7 @@ export async function precomputeAnswers(
     const key = answerKey(route, null, input);
     const versions = await deps.contentVersions.current();
     const kept = currentAnswers(await store.find(key), deps.answersFormat ?? '', versions, route.reads ?? []);
-    const current = kept.length === ENCODINGS.length;
+    const current = kept.length === STORED_CODINGS.length;
     if (current) report.current++;
     else {
       const answers = await precomputed(deps, route, input, key, versions);
@@ -97,7 +94,7 @@ async function precomputed(
   if (!built || !('body' in built) || built.body.length < COMPRESS_FROM_BYTES) return [];
   const tag = entityTag(built.body);
   const meta = precomputedMeta(deps.answersFormat ?? '', built.headers);
-  return ENCODINGS.map((encoding) => ({
+  return STORED_CODINGS.map((encoding) => ({
     key,
     encoding,
     versions,

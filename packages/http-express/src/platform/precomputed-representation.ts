@@ -5,8 +5,14 @@ import { brotliDecompress, gunzip } from 'node:zlib';
 import { preferredCoding, type ContentCoding } from './content-coding.js';
 import { answeredNotModified, etagHeader, sendBytes, type KeptRepresentation } from './representation.js';
 
-const decompressors = { br: promisify(brotliDecompress), gzip: promisify(gunzip) } as const;
-export type StoredCoding = keyof typeof decompressors;
+/** The encodings answers are precomputed in: what browsers and HTTP clients ask for. */
+export const STORED_CODINGS = ['br', 'gzip'] as const;
+export type StoredCoding = (typeof STORED_CODINGS)[number];
+
+const decompressors: Record<StoredCoding, (bytes: Buffer) => Promise<Buffer>> = {
+  br: promisify(brotliDecompress),
+  gzip: promisify(gunzip),
+};
 
 const isStoredCoding = (encoding: string): encoding is StoredCoding => encoding in decompressors;
 
@@ -41,7 +47,7 @@ export const currentAnswers = (
   answers.filter((answer) => metaOf(answer)?.format === format && sameVersions(answer.versions, versions, reads));
 
 /** Loads another encoding of the same answer (the same tag, still current), or none. */
-export type MoreEncodings = (encoding: StoredCoding) => Promise<PrecomputedAnswer | undefined>;
+type MoreEncodings = (encoding: StoredCoding) => Promise<PrecomputedAnswer | undefined>;
 
 /**
  * An answer sent from its precomputed encodings (brotli and gzip, as the answer worker makes them), with the
