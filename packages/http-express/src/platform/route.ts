@@ -86,8 +86,9 @@ export interface RouteDefinition<
   /** The answer depends on the clock (a date left out means today): cached per minute. */
   usesClock?: boolean;
   /**
-   * GET only: the answer can be large (a whole surah, a juz, a page of hadiths, a calendar, a download). A miss
-   * is computed and serialised by the app's `answerBuilder` (a worker thread in the server), off the event loop.
+   * GET only: the answer can be large (a whole surah, a juz, a page of hadiths, a calendar, a download) or slow to
+   * compute (a search ranking thousands of matches). A miss is computed and serialised by the app's
+   * `answerBuilder` (a worker thread in the server), off the event loop, so that small answers never wait for it.
    */
   large?: boolean;
   /**

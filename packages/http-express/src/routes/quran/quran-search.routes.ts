@@ -9,6 +9,8 @@ export const quranSearchRoute = defineRoute({
   path: '/quran/search',
   resource: 'quran',
   reads: ['quran', 'editions'],
+  // Built off the event loop, as the Hadith search is: ranking a common word's matches is slow.
+  large: true,
   tag: 'Quran',
   summary: 'Search the Quran: the Arabic and every translation, or by root',
   description:
