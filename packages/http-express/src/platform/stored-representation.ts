@@ -267,10 +267,12 @@ export class StoredRepresentation implements KeptRepresentation {
     }
     const target = this.fileName(coding);
     this.filed.add(coding);
+    // Output in chunks as large as the input's: each chunk is a round trip between the threadpool and the event
+    // loop, and with zlib's default of 16 KiB each chunk read took several.
     const zip =
       coding === 'gzip'
-        ? createGzip(gzipOptions(this.length))
-        : createBrotliCompress({ params: brotliParameters(this.length) });
+        ? createGzip({ ...gzipOptions(this.length), chunkSize: CHUNK_BYTES })
+        : createBrotliCompress({ params: brotliParameters(this.length), chunkSize: CHUNK_BYTES });
     await pipeline(createReadStream(this.base, { highWaterMark: CHUNK_BYTES }), zip, createWriteStream(target));
     const { size } = await new Promise<{ size: number }>((resolve, reject) =>
       stat(target, (error, stats) => (error ? reject(error) : resolve(stats))),
