@@ -152,7 +152,9 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
         : undefined;
     if (precomputed) {
       ctx.cache = 'precomputed';
-      answers.keep(slot!, precomputed);
+      // A download (megabytes) is read from the database at each request, as a built one is read from its file:
+      // held in memory, it would push hundreds of small answers out of the cache.
+      if (!route.builtAlone) answers.keep(slot!, precomputed);
       return { representation: precomputed };
     }
     const builder = route.large ? deps.answerBuilder : undefined;

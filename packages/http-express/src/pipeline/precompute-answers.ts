@@ -21,14 +21,18 @@ export interface PrecomputeReport {
   bytes: number;
 }
 
-/** What the paths are drawn from: the languages of the Quran's editions and the Hadith's books. */
+/** What the paths are drawn from: the editions of the Quran and of the Hadith, and the Hadith's books. */
 async function precomputeCatalog(deps: AppDependencies): Promise<PrecomputeCatalog> {
   const { editions, hadith } = deps.stores;
-  const quranLanguages = (await editions.list()).filter(({ resource }) => resource === 'quran').map(({ lang }) => lang);
+  const listed = await editions.list();
+  const quranLanguages = listed.filter(({ resource }) => resource === 'quran').map(({ lang }) => lang);
+  const hadithEditions = listed
+    .filter(({ resource, collection }) => resource === 'hadith' && collection !== null)
+    .map(({ collection, lang }) => ({ collection: collection!, lang }));
   const hadithBooks: PrecomputeCatalog['hadithBooks'] = [];
   for (const { slug } of await hadith.listCollections())
     for (const { number } of await hadith.listBooks(slug)) hadithBooks.push({ collection: slug, book: number });
-  return { quranLanguages, hadithBooks };
+  return { quranLanguages, hadithBooks, hadithEditions };
 }
 
 /** Every path the routes precompute (`precomputedPaths`), below the API prefix. */

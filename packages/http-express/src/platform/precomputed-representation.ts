@@ -1,9 +1,17 @@
 import { sameVersions, type ContentArea, type ContentVersionVector, type PrecomputedAnswer } from '@islamic-data/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { brotliDecompress, gunzip } from 'node:zlib';
+import { brotliDecompress, createBrotliDecompress, createGunzip, gunzip } from 'node:zlib';
 import { preferredCoding, type ContentCoding } from './content-coding.js';
-import { answeredNotModified, etagHeader, sendBytes, type KeptRepresentation } from './representation.js';
+import {
+  answeredNotModified,
+  etagHeader,
+  sendBytes,
+  setBodyHeaders,
+  type KeptRepresentation,
+} from './representation.js';
+import { CHUNK_BYTES, streamTo } from './stored-representation.js';
 
 /** The encodings answers are precomputed in: what browsers and HTTP clients ask for. */
 export const STORED_CODINGS = ['br', 'gzip'] as const;
@@ -13,6 +21,17 @@ const decompressors: Record<StoredCoding, (bytes: Buffer) => Promise<Buffer>> = 
   br: promisify(brotliDecompress),
   gzip: promisify(gunzip),
 };
+
+const decompressorStreams = {
+  br: () => createBrotliDecompress({ chunkSize: CHUNK_BYTES }),
+  gzip: () => createGunzip({ chunkSize: CHUNK_BYTES }),
+};
+
+/**
+ * Bodies larger than this are decompressed as they are sent, a chunk at a time: a download (13.6 MB for the
+ * Arabic of Bukhari) is not held whole in memory for a client that takes no compression.
+ */
+const STREAM_FROM_BYTES = 1024 * 1024;
 
 const isStoredCoding = (encoding: string): encoding is StoredCoding => encoding in decompressors;
 
@@ -54,7 +73,7 @@ type MoreEncodings = (encoding: StoredCoding) => Promise<PrecomputedAnswer | und
  * entity tag of its body, so that a client cannot tell it from one built for its request. It holds the encoding
  * its first request asked for and loads another when a request first asks for it (`more`): the cache then holds,
  * and the database reads, only what clients ask for. A client that asks for neither gets the body decompressed for
- * it, in the libuv threadpool: the body itself is not kept.
+ * it, in the libuv threadpool (streamed, when large): the body itself is not kept.
  */
 export class PrecomputedRepresentation implements KeptRepresentation {
   readonly etag: string;
@@ -85,6 +104,11 @@ export class PrecomputedRepresentation implements KeptRepresentation {
     const encoded = preferred === 'identity' ? null : await this.encoding(preferred);
     const coding: ContentCoding = encoded ? preferred : 'identity';
     if (answeredNotModified(req, res, cacheControl, etagHeader(this.etag, coding), true)) return;
+    if (coding === 'identity' && req.method !== 'HEAD' && this.length > STREAM_FROM_BYTES) {
+      setBodyHeaders(res, this.headers, coding, this.length);
+      const [held, bytes] = this.held();
+      return streamTo(res, Readable.from([bytes]), decompressorStreams[held]());
+    }
     const bytes = req.method === 'HEAD' && coding === 'identity' ? null : (encoded ?? (await this.body()));
     await sendBytes(req, res, this.headers, coding, bytes, this.length);
   }
@@ -113,7 +137,13 @@ export class PrecomputedRepresentation implements KeptRepresentation {
 
   /** The body, decompressed from an encoding held. */
   private body(): Promise<Buffer> {
-    for (const [coding, bytes] of this.encoded) if (Buffer.isBuffer(bytes)) return decompressors[coding](bytes);
+    const [coding, bytes] = this.held();
+    return decompressors[coding](bytes);
+  }
+
+  /** An encoding held, and its bytes. */
+  private held(): [StoredCoding, Buffer] {
+    for (const [coding, bytes] of this.encoded) if (Buffer.isBuffer(bytes)) return [coding, bytes];
     throw new Error('A precomputed representation holds no encoding.');
   }
 }

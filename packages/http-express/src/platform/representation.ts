@@ -151,6 +151,19 @@ export function answeredNotModified(
   return true;
 }
 
+/** A 200's status and headers, for a body of `length` bytes in `coding`. */
+export function setBodyHeaders(
+  res: ServerResponse,
+  headers: Readonly<Record<string, string>>,
+  coding: ContentCoding,
+  length: number,
+): void {
+  res.statusCode = 200;
+  for (const name in headers) res.setHeader(name, headers[name]!);
+  if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
+  res.setHeader('Content-Length', length);
+}
+
 /** A 200 of bytes held in memory, in `coding`; `bytes` null: a HEAD that announces the body's `length`. */
 export async function sendBytes(
   req: IncomingMessage,
@@ -160,10 +173,7 @@ export async function sendBytes(
   bytes: Buffer | null,
   length: number,
 ): Promise<void> {
-  res.statusCode = 200;
-  for (const name in headers) res.setHeader(name, headers[name]!);
-  if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
-  res.setHeader('Content-Length', bytes?.length ?? length);
+  setBodyHeaders(res, headers, coding, bytes?.length ?? length);
   if (bytes === null || req.method === 'HEAD') res.end();
   else if (bytes.length <= SMALL_BODY_BYTES) res.end(bytes);
   else await writeInTurns(res, bytes);

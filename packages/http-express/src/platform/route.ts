@@ -135,6 +135,8 @@ export interface PrecomputeCatalog {
   quranLanguages: string[];
   /** The books of each Hadith collection. */
   hadithBooks: { collection: string; book: number }[];
+  /** The Hadith's editions: a collection in a language. */
+  hadithEditions: { collection: string; lang: string }[];
 }
 
 /** How a route that takes an HTML form reads it and answers it in HTML. */

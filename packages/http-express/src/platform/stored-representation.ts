@@ -14,6 +14,7 @@ import {
 } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliCompress, createGzip } from 'node:zlib';
 import { preferredCoding, type ContentCoding } from './content-coding.js';
@@ -22,13 +23,14 @@ import {
   answeredNotModified,
   entityTag,
   etagHeader,
+  setBodyHeaders,
   STORE_FROM_BYTES,
   writeInTurns,
   type KeptRepresentation,
   type MadeBeside,
 } from './representation.js';
 /** How much of a stored body is read and written at a time, when it is streamed. */
-const CHUNK_BYTES = 256 * 1024;
+export const CHUNK_BYTES = 256 * 1024;
 /**
  * Files up to this size are read whole, with one read (open, read, close: callbacks of the threadpool), and sent
  * from memory in turns; larger ones (downloads) are streamed, so that no answer in flight holds megabytes. A
@@ -177,10 +179,7 @@ export class StoredRepresentation implements KeptRepresentation {
         req.method === 'HEAD' || Buffer.isBuffer(source) || source.length > READ_WHOLE_BYTES
           ? source
           : await this.readFile(coding, source);
-      res.statusCode = 200;
-      for (const name in this.headers) res.setHeader(name, this.headers[name]!);
-      if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
-      res.setHeader('Content-Length', bytes.length);
+      setBodyHeaders(res, this.headers, coding, bytes.length);
       if (req.method === 'HEAD') res.end();
       else if (Buffer.isBuffer(bytes)) await writeInTurns(res, bytes);
       else await streamFile(res, bytes.path);
@@ -324,9 +323,13 @@ export function readWhole(file: StoredFile): Promise<Buffer> {
 }
 
 /** Streams a file to the response; a client that goes away ends it quietly. */
-async function streamFile(res: ServerResponse, file: string): Promise<void> {
+const streamFile = (res: ServerResponse, file: string): Promise<void> =>
+  streamTo(res, createReadStream(file, { highWaterMark: CHUNK_BYTES }));
+
+/** Streams a body to the response; a client gone before its end is not an error. */
+export async function streamTo(res: ServerResponse, ...body: [Readable, ...Transform[]]): Promise<void> {
   try {
-    await pipeline(createReadStream(file, { highWaterMark: CHUNK_BYTES }), res);
+    await pipeline([...body, res]);
   } catch (error) {
     if (!res.destroyed && !res.writableFinished) throw error;
   }

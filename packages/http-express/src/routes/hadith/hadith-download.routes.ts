@@ -11,6 +11,8 @@ export const hadithDownloadRoute = defineRoute({
   reads: ['hadith', 'editions'],
   large: true,
   builtAlone: true,
+  precomputedPaths: ({ hadithEditions }) =>
+    hadithEditions.map(({ collection, lang }) => `/translations/hadith/${collection}/${lang}`),
   tag: 'Translations',
   summary: 'Download a whole Hadith collection in one language (open, no key)',
   description:

@@ -42,6 +42,7 @@ export const quranDownloadRoute = defineRoute({
   reads: ['quran', 'editions'],
   large: true,
   builtAlone: true,
+  precomputedPaths: ({ quranLanguages }) => quranLanguages.map((lang) => `/translations/quran/${lang}`),
   tag: TAG,
   summary: 'Whole-Quran download of one language',
   description: LICENSING,
