@@ -164,10 +164,10 @@ describe('cli: precomputed large answers change with every write, import and rol
       expect(Number(line?.split(' ').at(-1)), series).to.equal(1);
       expect(metrics, route).to.include(`{route="/api/v1${route}",result="hit"}`);
     }
-    // A download is read from its precomputed answer at each request: the cache does not hold it in memory.
-    const download = '{route="/api/v1/translations/quran/{lang}",result=';
-    const downloadSeries = metrics.split('\n').filter((each) => each.includes(download));
-    expect(downloadSeries).to.deep.equal([`islamic_data_cache_requests_total${download}"precomputed"} 6`]);
+    // A download is read from its precomputed answer until its third read, which the cache keeps in memory.
+    const download = 'islamic_data_cache_requests_total{route="/api/v1/translations/quran/{lang}",result=';
+    const downloadSeries = metrics.split('\n').filter((each) => each.startsWith(download));
+    expect(downloadSeries.sort()).to.deep.equal([`${download}"hit"} 3`, `${download}"precomputed"} 3`]);
   });
 
   it('keeps the large answers in files of its own folder beside the database', async () => {

@@ -44,7 +44,7 @@ const READ_WHOLE_BYTES = 1024 * 1024;
  * of Qibla went from 13.5–14.3 to 3.0–3.9 ms, and the Qibla answered in the same time tripled. Answers read once or
  * twice (a calendar at random coordinates) stay in their files.
  */
-const READS_TO_KEEP_IN_MEMORY = 3;
+export const READS_TO_KEEP_IN_MEMORY = 3;
 
 const folders = new Set<string>();
 let removeAtExit = false;
