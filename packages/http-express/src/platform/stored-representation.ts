@@ -33,10 +33,11 @@ import {
 export const CHUNK_BYTES = 256 * 1024;
 /**
  * Files up to this size are read whole, with one read (open, read, close: callbacks of the threadpool), and sent
- * from memory in turns; larger ones (downloads) are streamed, so that no answer in flight holds megabytes. A
- * stream's machinery (and fs/promises' file handles) cost the event loop more than the read itself.
+ * from memory in turns; larger ones (downloads) are streamed, so that no answer in flight holds megabytes (a
+ * precomputed one is decompressed as a stream above it too). A stream's machinery (and fs/promises' file handles)
+ * cost the event loop more than the read itself.
  */
-const READ_WHOLE_BYTES = 1024 * 1024;
+export const READ_WHOLE_BYTES = 1024 * 1024;
 /**
  * A file read whole for this many answers is kept in memory from then on, in the cache's budget of bytes in
  * memory: a popular download or surah is then sent as a representation in memory is, where each answer had read
