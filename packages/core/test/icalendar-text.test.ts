@@ -14,6 +14,21 @@ describe('core: iCalendar text (RFC 5545 §3.1, §3.3.11)', () => {
     expect(parts.map((part, index) => (index === 0 ? part : part.slice(1))).join('')).to.equal(line);
   });
 
+  it('folds a long ASCII line into parts of 75 octets, continuations counting their space, at every length', () => {
+    for (const length of [75, 76, 149, 150, 151, 223, 224, 225, 600]) {
+      const line = Array.from({ length }, (_, index) => String.fromCharCode(33 + (index % 90))).join('');
+      const parts = foldLine(line).split('\r\n');
+      expect(parts.map((part) => part.length)).to.deep.equal(
+        Array.from({ length: parts.length }, (_, index) =>
+          index === 0 ? Math.min(length, 75) : index < parts.length - 1 ? 75 : length - 75 - 74 * (index - 1) + 1,
+        ),
+        `${length} characters`,
+      );
+      expect(parts.slice(1).every((part) => part.startsWith(' '))).to.equal(true);
+      expect(parts.map((part, index) => (index === 0 ? part : part.slice(1))).join('')).to.equal(line);
+    }
+  });
+
   it('leaves a short line alone', () => {
     expect(foldLine('SUMMARY:Fajr')).to.equal('SUMMARY:Fajr');
   });

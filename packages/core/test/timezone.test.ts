@@ -86,6 +86,30 @@ describe('core: time zones', () => {
     }
   });
 
+  it("answers Intl's own offset at every hour of a year, its days read forwards, backwards or shuffled", () => {
+    const intlOffset = (time: number, format: Intl.DateTimeFormat) => {
+      const name = format.formatToParts(time).find((part) => part.type === 'timeZoneName')!.value;
+      const match = /GMT(?:([+-])(\d{2}):(\d{2}))?/.exec(name)!;
+      return match[1] === undefined ? 0 : (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
+    };
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    const days = Array.from({ length: 365 }, (_, index) => start + index * 86_400_000);
+    const shuffled = days.map((day, index) => [(index * 7919) % 365, day] as const).sort(([a], [b]) => a - b);
+    // A day starts with the offset the day before ended with, when that day was read first: each order reads
+    // through its own spelling of the zone, so that none finds the days another has read.
+    for (const zone of ['Europe/London', 'America/Santiago', 'Australia/Lord_Howe']) {
+      const format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+      const orders = { forwards: days, backwards: [...days].reverse(), shuffled: shuffled.map(([, day]) => day) };
+      for (const [spelling, [order, list]] of [zone.toLowerCase(), zone.toUpperCase(), zone].map(
+        (name, index) => [name, Object.entries(orders)[index]!] as const,
+      ))
+        for (const day of list)
+          for (let time = day; time < day + 86_400_000; time += 3_600_000)
+            if (utcOffsetMinutes(new Date(time), spelling) !== intlOffset(time, format))
+              expect.fail(`${zone} read ${order}, at ${new Date(time).toISOString()}`);
+    }
+  });
+
   it('keeps nulls in place', () => {
     const readings = zonedDateTimes([null, new Date('2026-06-01T10:00:00Z'), null], 'Asia/Tokyo');
     expect(readings[0]).to.equal(null);

@@ -23,7 +23,10 @@ export function parseIsoDate(text: unknown, parameter: string): CivilDate {
 export const formatIsoDate = ({ year, month, day }: CivilDate): string =>
   `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
 
-export const pad2 = (value: number): string => String(value).padStart(2, '0');
+/** "00" to "99": a date and time are written a dozen times an answer. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, value) => String(value).padStart(2, '0'));
+
+export const pad2 = (value: number): string => TWO_DIGITS[value] ?? String(value).padStart(2, '0');
 
 export function daysInMonth(year: number, month: number): number {
   return new Date(utcMidnight({ year, month: month + 1, day: 0 })).getUTCDate();
