@@ -1,12 +1,12 @@
 import { parseSearchQuery } from '@islamic-data/core';
-import { aSurah } from '@islamic-data/test-fixtures';
+import { aKey, aMosqueRecord, aSurah } from '@islamic-data/test-fixtures';
 import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrateToLatest, openDatabase, sqliteStores, type SqliteDatabase } from '../src/index.js';
 
-describe('SQLite search: repeated searches are answered from a cache that every write empties', () => {
+describe('SQLite search: repeated searches are answered from a cache that a write to what is searched empties', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'islamic-data-search-cache-'));
   const file = path.join(dir, 'search.db');
   let server: SqliteDatabase;
@@ -74,5 +74,20 @@ describe('SQLite search: repeated searches are answered from a cache that every 
       includeUnpublished: false,
     });
     expect(again!.snippet).to.equal('Test <mark>alpha</mark>');
+  });
+
+  it('keeps its pages through commits that change no content searched (a key, its last use, a mosque)', async () => {
+    expect(await keys('alpha')).to.deep.equal(['1:2/tr']);
+    // The index emptied behind the versions' back (no trigger raises them): a search that ranks again finds nothing.
+    other.sqlite.exec('delete from quran_search_stemmed; delete from quran_search_folded');
+    const stores = sqliteStores(other.db);
+    const { record } = aKey();
+    await stores.keys.insert(record);
+    await sqliteStores(server.db).keys.markUsed(record.id, '2026-01-02T00:00:00.000Z');
+    await stores.mosques.insert(aMosqueRecord());
+    expect(await keys('alpha')).to.deep.equal(['1:2/tr']);
+    // A Quran write raises the Quran's version: the search ranks again, over the emptied index.
+    await stores.quran.putTranslation(1, 1, { locale: 'ru', text: 'Test beta', updatedAt: '2026-01-01T00:00:00.000Z' });
+    expect(await keys('alpha')).to.deep.equal([]);
   });
 });
