@@ -24,7 +24,7 @@ interface DayOffsets {
 /**
  * By zone (as spelt) and UTC day: a map per zone keyed by the day's number, which V8 looks up far faster than a
  * key string made for each reading (that lookup was a seventh of a calendar feed's CPU). About 100 bytes an entry;
- * past the limit the zone read longest ago is dropped.
+ * past the limit the zone kept longest is dropped, all its days.
  */
 const dayOffsets = new Map<string, Map<number, DayOffsets>>();
 const MAX_DAY_OFFSETS = 20_000;
