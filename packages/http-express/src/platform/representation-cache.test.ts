@@ -25,6 +25,28 @@ describe('http: the representation cache', () => {
     expect(cache.heldBytes).to.be.at.most(20_000);
   });
 
+  it('keeps an answer read again through a flood of answers read once, past what the budget holds', () => {
+    const cache = new RepresentationCache(20_000);
+    cache.set('popular', entry(5_000));
+    cache.get('popular');
+    for (let i = 0; i < 20; i++) cache.set(`once ${i}`, entry(5_000));
+    expect(cache.get('popular')).not.to.equal(undefined);
+    expect(cache.get('once 0')).to.equal(undefined);
+    expect(cache.get('once 19')).not.to.equal(undefined);
+    expect(cache.heldBytes).to.be.at.most(20_000);
+  });
+
+  it('gives answers read again three quarters of the budget, the least recently read going back on probation', () => {
+    const cache = new RepresentationCache(20_000);
+    for (const key of ['a', 'b', 'c']) cache.set(key, entry(5_000));
+    // Three answers of some 5.5 KB read again pass 15,000 bytes: 'a', read again first, is on probation again.
+    for (const key of ['a', 'b', 'c']) cache.get(key);
+    cache.set('d', entry(5_000));
+    cache.set('e', entry(5_000));
+    // On probation, 'a' then 'd' went first; 'b' and 'c', read again, stay.
+    expect(['a', 'b', 'c', 'd', 'e'].filter((key) => cache.get(key) !== undefined)).to.deep.equal(['b', 'c', 'e']);
+  });
+
   it('counts each entry’s key and overhead, so many tiny answers stay within the budget', () => {
     const cache = new RepresentationCache(100_000);
     for (let i = 0; i < 10_000; i++) cache.set(`/api/v1/qibla?lat=${i}&lng=${'0'.repeat(100)}`, entry(10));

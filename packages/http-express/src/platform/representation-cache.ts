@@ -12,15 +12,36 @@ export interface CachedRepresentation {
 /** What an entry costs beyond its bytes: its key (two bytes a character) and the map's and objects' overhead. */
 const entryOverhead = (key: string) => 2 * key.length + 512;
 
+/** An entry with what it is counted for, and the segment it is in. */
+interface Kept {
+  entry: CachedRepresentation;
+  bytes: number;
+  stored: number;
+  proven: boolean;
+}
+
 /**
- * Answers by cache key, least recently used first out once their bytes in memory (variants, keys and overhead
- * included: a flood of distinct small answers must not outgrow the budget) pass `maxBytes`, or their bytes in
- * files (stored representations) pass `maxStoredBytes`. An entry let go is told (`discard`), so its files go.
+ * The share of the budget (in memory and in files) that answers read again may hold; new answers have the rest. On
+ * the mix most answers are asked for once (a prayer time at random coordinates, a random ayah or hadith, a calendar
+ * of a random month): in one least-recently-used order they pushed out the answers asked for again and again.
+ */
+const PROVEN_SHARE = 0.75;
+
+/**
+ * Answers by cache key, in two least-recently-used segments (a segmented LRU): an answer is kept first on probation,
+ * and moves to the proven segment when it is read again from the cache; the proven segment holds at most
+ * `PROVEN_SHARE` of the budget, its least recently used going back on probation. The least recently used on
+ * probation (then, if none is left, of the proven) are let go once the bytes in memory (variants, keys and overhead
+ * included: a flood of distinct small answers must not outgrow the budget) pass `maxBytes`, or the bytes in files
+ * (stored representations) pass `maxStoredBytes`. An entry let go is told (`discard`), so its files go.
  */
 export class RepresentationCache {
-  private readonly entries = new Map<string, CachedRepresentation>();
+  private readonly probation = new Map<string, Kept>();
+  private readonly proven = new Map<string, Kept>();
   private bytes = 0;
   private stored = 0;
+  private provenBytes = 0;
+  private provenStored = 0;
 
   constructor(
     readonly maxBytes: number,
@@ -28,12 +49,17 @@ export class RepresentationCache {
   ) {}
 
   get(key: string): CachedRepresentation | undefined {
-    const entry = this.entries.get(key);
-    if (entry) {
-      this.entries.delete(key);
-      this.entries.set(key, entry);
+    const proven = this.proven.get(key);
+    if (proven) {
+      this.proven.delete(key);
+      this.proven.set(key, proven);
+      return proven.entry;
     }
-    return entry;
+    const kept = this.probation.get(key);
+    if (!kept) return undefined;
+    this.probation.delete(key);
+    this.prove(key, kept);
+    return kept.entry;
   }
 
   /** Whether an answer of `length` bytes would be kept: none above half its budget (in memory or in files). */
@@ -48,13 +74,18 @@ export class RepresentationCache {
     if (!this.accepts(inFiles ? representation.size + representation.storedBytes : representation.size, inFiles))
       return false;
     this.delete(key);
-    this.entries.set(key, entry);
-    this.bytes += representation.size + entryOverhead(key);
-    this.stored += representation.storedBytes;
+    const kept: Kept = {
+      entry,
+      bytes: representation.size + entryOverhead(key),
+      stored: representation.storedBytes,
+      proven: false,
+    };
+    this.probation.set(key, kept);
+    this.bytes += kept.bytes;
+    this.stored += kept.stored;
     representation.onGrow = (grown, storedGrown = 0) => {
-      if (this.entries.get(key) !== entry) return;
-      this.bytes += grown;
-      this.stored += storedGrown;
+      if ((kept.proven ? this.proven : this.probation).get(key) !== kept) return;
+      this.count(kept, grown, storedGrown);
       this.evict();
     };
     this.evict();
@@ -71,19 +102,46 @@ export class RepresentationCache {
     return this.stored;
   }
 
+  private count(kept: Kept, bytes: number, stored: number): void {
+    kept.bytes += bytes;
+    kept.stored += stored;
+    this.bytes += bytes;
+    this.stored += stored;
+    if (kept.proven) [this.provenBytes, this.provenStored] = [this.provenBytes + bytes, this.provenStored + stored];
+  }
+
+  /** Moves an answer read again into the proven segment, and the proven segment's least recently used out of it. */
+  private prove(key: string, kept: Kept): void {
+    kept.proven = true;
+    this.proven.set(key, kept);
+    [this.provenBytes, this.provenStored] = [this.provenBytes + kept.bytes, this.provenStored + kept.stored];
+    for (const [oldest, demoted] of this.proven) {
+      if (this.provenBytes <= this.maxBytes * PROVEN_SHARE && this.provenStored <= this.maxStoredBytes * PROVEN_SHARE)
+        return;
+      this.proven.delete(oldest);
+      demoted.proven = false;
+      [this.provenBytes, this.provenStored] = [this.provenBytes - demoted.bytes, this.provenStored - demoted.stored];
+      this.probation.set(oldest, demoted);
+    }
+  }
+
   private delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.representation.size + entryOverhead(key);
-    this.stored -= entry.representation.storedBytes;
-    entry.representation.discard?.();
+    const kept = this.proven.get(key) ?? this.probation.get(key);
+    if (!kept) return;
+    (kept.proven ? this.proven : this.probation).delete(key);
+    this.bytes -= kept.bytes;
+    this.stored -= kept.stored;
+    if (kept.proven)
+      [this.provenBytes, this.provenStored] = [this.provenBytes - kept.bytes, this.provenStored - kept.stored];
+    kept.entry.representation.discard?.();
   }
 
   private evict(): void {
-    for (const key of this.entries.keys()) {
-      if (this.bytes <= this.maxBytes && this.stored <= this.maxStoredBytes) return;
-      this.delete(key);
-    }
+    const full = () => this.bytes > this.maxBytes || this.stored > this.maxStoredBytes;
+    for (const segment of [this.probation, this.proven])
+      for (const key of segment.keys()) {
+        if (!full()) return;
+        this.delete(key);
+      }
   }
 }
