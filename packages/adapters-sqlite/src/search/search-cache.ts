@@ -1,3 +1,4 @@
+import { readContentVersions } from '@islamic-data/adapters-kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 
@@ -19,7 +20,7 @@ const caches = new WeakMap<Kysely<Database>, Map<SearchedArea, Cache>>();
  * tables' triggers), whichever connection or process commits it; a rolled-back write raises nothing. Keyed by the
  * database's `data_version` before, the cache was emptied by every commit, a key's last use or a mosque's edit
  * too: on the mix, Hadith searches ranked 743 times, 543 since. Ranking a common word costs milliseconds; the
- * same question asked again costs one read of two rows.
+ * same question asked again costs one read of the versions.
  */
 export async function cachedSearch<T>(
   trx: Kysely<Database>,
@@ -27,13 +28,8 @@ export async function cachedSearch<T>(
   key: string,
   search: () => Promise<T>,
 ): Promise<T> {
-  const rows = await trx
-    .selectFrom('content_versions')
-    .select(['area', 'version'])
-    .where('area', 'in', [area, 'editions'])
-    .orderBy('area')
-    .execute();
-  const version = rows.map((row) => `${row.area}:${row.version}`).join(' ');
+  const versions = await readContentVersions(trx);
+  const version = `${versions[area]}:${versions.editions}`;
   let byArea = caches.get(trx);
   if (!byArea) caches.set(trx, (byArea = new Map()));
   let cache = byArea.get(area);

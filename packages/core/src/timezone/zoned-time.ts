@@ -51,7 +51,7 @@ function dayOffsetsOf(timeZone: string, day: number): DayOffsets {
   let offsets = days.get(day);
   if (!offsets) {
     // The offset a day starts with is the one the day before ended with: a calendar's days read Intl once each.
-    offsets = offsetsOfDay(formatterOf(timeZone.toLowerCase(), timeZone), day * DAY_MS, days.get(day - 1)?.then);
+    offsets = offsetsOfDay(zoneFormatter(timeZone), day * DAY_MS, days.get(day - 1)?.then);
     days.set(day, offsets);
     if (++dayOffsetsKept > MAX_DAY_OFFSETS) forgetOldestZone();
   }

@@ -84,7 +84,7 @@ export class RepresentationCache {
     this.bytes += kept.bytes;
     this.stored += kept.stored;
     representation.onGrow = (grown, storedGrown = 0) => {
-      if ((kept.proven ? this.proven : this.probation).get(key) !== kept) return;
+      if (this.segmentOf(kept).get(key) !== kept) return;
       this.count(kept, grown, storedGrown);
       this.evict();
     };
@@ -107,20 +107,29 @@ export class RepresentationCache {
     kept.stored += stored;
     this.bytes += bytes;
     this.stored += stored;
-    if (kept.proven) [this.provenBytes, this.provenStored] = [this.provenBytes + bytes, this.provenStored + stored];
+    if (kept.proven) this.countProven(bytes, stored);
+  }
+
+  private countProven(bytes: number, stored: number): void {
+    this.provenBytes += bytes;
+    this.provenStored += stored;
+  }
+
+  private segmentOf(kept: Kept): Map<string, Kept> {
+    return kept.proven ? this.proven : this.probation;
   }
 
   /** Moves an answer read again into the proven segment, and the proven segment's least recently used out of it. */
   private prove(key: string, kept: Kept): void {
     kept.proven = true;
     this.proven.set(key, kept);
-    [this.provenBytes, this.provenStored] = [this.provenBytes + kept.bytes, this.provenStored + kept.stored];
+    this.countProven(kept.bytes, kept.stored);
     for (const [oldest, demoted] of this.proven) {
       if (this.provenBytes <= this.maxBytes * PROVEN_SHARE && this.provenStored <= this.maxStoredBytes * PROVEN_SHARE)
         return;
       this.proven.delete(oldest);
       demoted.proven = false;
-      [this.provenBytes, this.provenStored] = [this.provenBytes - demoted.bytes, this.provenStored - demoted.stored];
+      this.countProven(-demoted.bytes, -demoted.stored);
       this.probation.set(oldest, demoted);
     }
   }
@@ -128,11 +137,10 @@ export class RepresentationCache {
   private delete(key: string): void {
     const kept = this.proven.get(key) ?? this.probation.get(key);
     if (!kept) return;
-    (kept.proven ? this.proven : this.probation).delete(key);
+    this.segmentOf(kept).delete(key);
     this.bytes -= kept.bytes;
     this.stored -= kept.stored;
-    if (kept.proven)
-      [this.provenBytes, this.provenStored] = [this.provenBytes - kept.bytes, this.provenStored - kept.stored];
+    if (kept.proven) this.countProven(-kept.bytes, -kept.stored);
     kept.entry.representation.discard?.();
   }
 
