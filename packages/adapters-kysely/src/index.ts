@@ -13,5 +13,6 @@ export * from './stores/mosque-reads.js';
 export * from './tables/mosques/mosques.table.js';
 export * from './search/stemmed-locales.js';
 export * from './search/first-pass.js';
+export * from './search/search-cache.js';
 export * from './storage.js';
 export * from './stores/prepared-query.js';

@@ -1,4 +1,4 @@
-import { firstPassMatches, isStemmedLocale } from '@islamic-data/adapters-kysely';
+import { cachedSearch, firstPassMatches, isStemmedLocale } from '@islamic-data/adapters-kysely';
 import {
   ARABIC_LOCALE,
   buildSnippet,
@@ -156,7 +156,9 @@ function pageComplete(page: readonly RankedHit[], matches: number, wanted: numbe
 }
 
 export const searchQuranIndex = (db: Kysely<Database>, search: QuranTextSearch): Promise<QuranSearchHit[]> =>
-  withSearchBudget(db, (trx) => rankQuran(trx, search));
+  cachedSearch(db, 'quran', JSON.stringify(['quran', search]), () =>
+    withSearchBudget(db, (trx) => rankQuran(trx, search)),
+  );
 
 interface QuranHit extends RankedHit {
   surah: number;
@@ -202,7 +204,9 @@ async function rankQuran(trx: Kysely<Database>, search: QuranTextSearch): Promis
 }
 
 export const searchHadithIndex = (db: Kysely<Database>, search: HadithTextSearch): Promise<HadithSearchHit[]> =>
-  withSearchBudget(db, (trx) => rankHadith(trx, search));
+  cachedSearch(db, 'hadith', JSON.stringify(['hadith', search]), () =>
+    withSearchBudget(db, (trx) => rankHadith(trx, search)),
+  );
 
 interface HadithHit extends RankedHit {
   collection: string;

@@ -1,4 +1,4 @@
-import { firstPassMatches } from '@islamic-data/adapters-kysely';
+import { cachedSearch, firstPassMatches } from '@islamic-data/adapters-kysely';
 import {
   ARABIC_LOCALE,
   buildSnippet,
@@ -14,7 +14,6 @@ import {
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../schema.js';
 import { fts5Match } from './fts5-match.js';
-import { cachedSearch } from './search-cache.js';
 import { SEARCH_TABLES, searchTableOf, type SearchResource, type SearchTable } from './search-tables.js';
 
 interface IndexRow {
