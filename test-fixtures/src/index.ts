@@ -8,6 +8,7 @@ export * from './conformance/edition-store.conformance.js';
 export * from './conformance/content-versions.conformance.js';
 export * from './conformance/precomputed-answers.conformance.js';
 export * from './conformance/write-atomicity.conformance.js';
+export * from './conformance/search-cache.conformance.js';
 export * from './quran/index.js';
 export * from './hadith/index.js';
 export * from './mosques/index.js';
