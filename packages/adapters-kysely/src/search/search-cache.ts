@@ -22,14 +22,15 @@ const caches = new WeakMap<object, Map<SearchedArea, Cache>>();
  * search reads. Keyed by SQLite's `data_version` before, the cache was emptied by every commit, a key's last use or a
  * mosque's edit too: on the mix, Hadith searches ranked 743 times, 543 since. On PostgreSQL, where there was none,
  * Hadith searches were its largest cost on the mix (2.6 ms each of PostgreSQL's own time, 3.1 s a round). Ranking a
- * common word costs milliseconds; the same question asked again costs one read of the versions.
+ * common word costs milliseconds; the same search asked again (`question`, its key) costs one read of the versions.
  */
 export async function cachedSearch<DB extends SharedDatabase, T>(
   db: Kysely<DB>,
   area: SearchedArea,
-  key: string,
+  question: object,
   search: () => Promise<T>,
 ): Promise<T> {
+  const key = JSON.stringify(question);
   const versions = await readContentVersions(db);
   const version = `${versions[area]}:${versions.editions}`;
   let byArea = caches.get(db);

@@ -156,9 +156,7 @@ function pageComplete(page: readonly RankedHit[], matches: number, wanted: numbe
 }
 
 export const searchQuranIndex = (db: Kysely<Database>, search: QuranTextSearch): Promise<QuranSearchHit[]> =>
-  cachedSearch(db, 'quran', JSON.stringify(['quran', search]), () =>
-    withSearchBudget(db, (trx) => rankQuran(trx, search)),
-  );
+  cachedSearch(db, 'quran', search, () => withSearchBudget(db, (trx) => rankQuran(trx, search)));
 
 interface QuranHit extends RankedHit {
   surah: number;
@@ -204,9 +202,7 @@ async function rankQuran(trx: Kysely<Database>, search: QuranTextSearch): Promis
 }
 
 export const searchHadithIndex = (db: Kysely<Database>, search: HadithTextSearch): Promise<HadithSearchHit[]> =>
-  cachedSearch(db, 'hadith', JSON.stringify(['hadith', search]), () =>
-    withSearchBudget(db, (trx) => rankHadith(trx, search)),
-  );
+  cachedSearch(db, 'hadith', search, () => withSearchBudget(db, (trx) => rankHadith(trx, search)));
 
 interface HadithHit extends RankedHit {
   collection: string;

@@ -158,7 +158,7 @@ interface QuranRow extends IndexRow {
 }
 
 export function searchQuranIndex(trx: Kysely<Database>, search: QuranTextSearch): Promise<QuranSearchHit[]> {
-  return cachedSearch(trx, 'quran', JSON.stringify(['quran', search]), () => rankQuran(trx, search));
+  return cachedSearch(trx, 'quran', search, () => rankQuran(trx, search));
 }
 
 async function rankQuran(trx: Kysely<Database>, search: QuranTextSearch): Promise<QuranSearchHit[]> {
@@ -194,7 +194,7 @@ interface HadithRow extends IndexRow {
 }
 
 export function searchHadithIndex(trx: Kysely<Database>, search: HadithTextSearch): Promise<HadithSearchHit[]> {
-  return cachedSearch(trx, 'hadith', JSON.stringify(['hadith', search]), () => rankHadith(trx, search));
+  return cachedSearch(trx, 'hadith', search, () => rankHadith(trx, search));
 }
 
 async function rankHadith(trx: Kysely<Database>, search: HadithTextSearch): Promise<HadithSearchHit[]> {

@@ -138,9 +138,7 @@ export class RepresentationCache {
     const kept = this.proven.get(key) ?? this.probation.get(key);
     if (!kept) return;
     this.segmentOf(kept).delete(key);
-    this.bytes -= kept.bytes;
-    this.stored -= kept.stored;
-    if (kept.proven) this.countProven(-kept.bytes, -kept.stored);
+    this.count(kept, -kept.bytes, -kept.stored);
     kept.entry.representation.discard?.();
   }
 
