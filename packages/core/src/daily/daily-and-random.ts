@@ -90,9 +90,7 @@ export interface HadithPickInput extends PickInput {
   maxLength?: number;
 }
 
-async function hadithFilter(stores: Pick<Stores, 'hadith'>, input: HadithPickInput): Promise<HadithPickFilter> {
-  if (input.collection !== undefined && !(await stores.hadith.getCollectionInfo(input.collection)))
-    throw notFound(`There is no hadith collection '${input.collection}'.`);
+function hadithFilter(input: HadithPickInput): HadithPickFilter {
   if (input.maxLength !== undefined && (!Number.isInteger(input.maxLength) || input.maxLength < 1))
     throw parameterError('maxLength', 'maxLength must be a whole number of characters, at least 1.');
   return {
@@ -102,10 +100,18 @@ async function hadithFilter(stores: Pick<Stores, 'hadith'>, input: HadithPickInp
   };
 }
 
+/** The count of the filter's hadiths; an unknown collection (looked up only when none counts) is a 404. */
+async function countOf(stores: Pick<Stores, 'hadith'>, filter: HadithPickFilter): Promise<number> {
+  const count = await stores.hadith.countHadiths(filter);
+  if (count === 0 && filter.collection !== undefined && !(await stores.hadith.getCollectionInfo(filter.collection)))
+    throw notFound(`There is no hadith collection '${filter.collection}'.`);
+  return count;
+}
+
 /** `GET /hadith/random`: any hadith of the filter, each as likely; 404 when none qualifies. */
 export async function randomHadith(stores: Pick<Stores, 'hadith'>, input: HadithPickInput): Promise<Hadith> {
-  const filter = await hadithFilter(stores, input);
-  const count = await stores.hadith.countHadiths(filter);
+  const filter = hadithFilter(input);
+  const count = await countOf(stores, filter);
   if (count === 0) throw notFound('No hadith matches: try a larger maxLength or another collection.');
   const found = await stores.hadith.nthHadith(filter, randomInt(count), {
     locales: parseTranslationsParameter(input.translations),
@@ -121,8 +127,8 @@ export async function hadithOfTheDay(
   input: PickInput & { date?: string; collection?: string },
 ): Promise<{ date: string; hadith: Hadith }> {
   const date = dayOf(input.date, clock);
-  const filter = await hadithFilter(stores, { ...input, viewer: null });
-  const count = await stores.hadith.countHadiths(filter);
+  const filter = hadithFilter({ ...input, viewer: null });
+  const count = await countOf(stores, filter);
   if (count === 0) throw notFound('No hadith is published.');
   const hadith = await stores.hadith.nthHadith(filter, dailyIndex(`hadith:${input.collection ?? 'all'}`, date, count), {
     locales: parseTranslationsParameter(input.translations),

@@ -69,12 +69,13 @@ export async function listCollectionHadiths(
   let startAfter = 0;
   if (input.startAfter !== undefined) {
     assertWellFormedNumber('startAfter', input.startAfter);
-    await requireHadithCollection(stores, collection);
-    const found = await stores.hadith.resolveNumber(collection, hadithNumberKey(input.startAfter));
+    // One read finds the cited hadith and whether it is published; the collection is looked up only when none is.
+    const cited = await stores.hadith.getHadithByNumber(collection, hadithNumberKey(input.startAfter), { locales: [] });
+    if (!cited) await requireHadithCollection(stores, collection);
     // An unpublished number is, to a reader, no number at all (issue 26, point 11).
-    if (found === undefined || !(await visibleTo(stores, collection, found, input.viewer)))
+    if (!cited || !(cited.published || canSeeUnpublished(input.viewer)))
       throw parameterError('startAfter', `startAfter '${input.startAfter}' is not a number of '${collection}'.`);
-    startAfter = found;
+    startAfter = cited.sequence;
   }
   const locales = parseTranslationsParameter(input.translations);
   // One more than asked tells whether another page follows, so the last page already says null.
@@ -135,16 +136,6 @@ export async function getHadith(
  */
 const unavailableHadith = (collection: string, number: string) =>
   notFound(`The collection '${collection}' has no hadith number '${number}' available.`);
-
-async function visibleTo(
-  stores: HadithReadStores,
-  collection: string,
-  sequence: number,
-  viewer: HadithReadInput['viewer'],
-): Promise<boolean> {
-  if (canSeeUnpublished(viewer)) return true;
-  return (await stores.hadith.getHadith(collection, sequence, { locales: [] }))?.published ?? false;
-}
 
 /**
  * The sequence of the hadith a cited number names (CONTRACT §10: case and whitespace ignored, a
