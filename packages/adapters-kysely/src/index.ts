@@ -16,3 +16,5 @@ export * from './search/first-pass.js';
 export * from './search/search-cache.js';
 export * from './storage.js';
 export * from './stores/prepared-query.js';
+export { AYAH_COLUMNS } from './tables/quran/ayahs.table.js';
+export { HADITH_COLUMNS } from './tables/hadith/hadiths.table.js';

@@ -18,7 +18,12 @@ import {
   type JoinedTranslationColumns,
 } from '../tables/content-columns.js';
 import { toHadithTranslationRow } from '../tables/hadith/hadith-translations.table.js';
-import { fromHadithRow, toHadithMetadataRow, type HadithWithBookRow } from '../tables/hadith/hadiths.table.js';
+import {
+  fromHadithRow,
+  HADITH_COLUMNS,
+  toHadithMetadataRow,
+  type HadithWithBookRow,
+} from '../tables/hadith/hadiths.table.js';
 import { preparedQuery, preparedWithList } from './prepared-query.js';
 
 /** Written literally (not as a parameter) so that the planner can use the partial index on published hadiths. */
@@ -35,7 +40,7 @@ export function kyselyHadithStore<DB extends SharedDatabase>(
       .leftJoin('hadith_books as b', (join) =>
         join.onRef('b.collection', '=', 'h.collection').onRef('b.number', '=', 'h.book_number'),
       )
-      .selectAll('h')
+      .select(HADITH_COLUMNS.map((column) => `h.${column}` as const))
       .select(['b.name_en as book_name_en', 'b.name_ar as book_name_ar']);
 
   /** The hadiths a pick chooses among (every one has its collection: the foreign key cascades). */

@@ -20,7 +20,7 @@ import {
   toContentMetadataColumns,
 } from '../tables/content-columns.js';
 import { toTranslationRow } from '../tables/quran/ayah-translations.table.js';
-import { fromAyahRow } from '../tables/quran/ayahs.table.js';
+import { AYAH_COLUMNS, fromAyahRow } from '../tables/quran/ayahs.table.js';
 import { fromSurahRow, toSurahRow } from '../tables/quran/surahs.table.js';
 import { preparedQuery, preparedWithList } from './prepared-query.js';
 
@@ -47,7 +47,7 @@ export function kyselyQuranStore<DB extends SharedDatabase>(db: Kysely<DB>, sear
     ([surah, ayah]: [number, number], locales: string[] | undefined) => {
       const ayahs = trx
         .selectFrom('quran_ayahs as a')
-        .selectAll('a')
+        .select(AYAH_COLUMNS.map((column) => `a.${column}` as const))
         .where('a.surah', '=', surah)
         .where('a.ayah', '=', ayah);
       if (locales?.length === 0) return ayahs.select(NO_JOINED_TRANSLATIONS);
@@ -100,7 +100,7 @@ export function kyselyQuranStore<DB extends SharedDatabase>(db: Kysely<DB>, sear
     },
 
     async listAyahs(surah: number, query: AyahQuery & { includeUnpublished: boolean }) {
-      let select = trx.selectFrom('quran_ayahs').selectAll().where('surah', '=', surah);
+      let select = trx.selectFrom('quran_ayahs').select(AYAH_COLUMNS).where('surah', '=', surah);
       if (!query.includeUnpublished) select = select.where('published', '=', 1);
       const rows = await select.orderBy('ayah').execute();
       const translations = await translationsOf(surah, query.locales);
@@ -108,7 +108,7 @@ export function kyselyQuranStore<DB extends SharedDatabase>(db: Kysely<DB>, sear
     },
 
     async listAyahRange(from: AyahRef, to: AyahRef, query: AyahQuery & { includeUnpublished: boolean }) {
-      let select = trx.selectFrom('quran_ayahs').selectAll().where(withinRange(from, to));
+      let select = trx.selectFrom('quran_ayahs').select(AYAH_COLUMNS).where(withinRange(from, to));
       if (!query.includeUnpublished) select = select.where('published', '=', 1);
       const rows = await select.orderBy('surah').orderBy('ayah').execute();
       const byKey = new Map<string, Record<string, string>>();

@@ -8,6 +8,7 @@ import {
 } from '@islamic-data/core';
 import type { Selectable } from 'kysely';
 import {
+  columnsOf,
   fromContentMetadataColumns,
   toContentMetadataColumns,
   type ContentMetadataColumns,
@@ -33,6 +34,26 @@ export interface HadithsTable extends ContentMetadataColumns {
   /** Hash of the source record of the last import that wrote this hadith. */
   source_hash: string | null;
 }
+
+/** What a hadith is read from (`columnsOf`): not PostgreSQL's search vector. */
+export const HADITH_COLUMNS = columnsOf<HadithsTable>({
+  collection: true,
+  sequence: true,
+  number: true,
+  citation: true,
+  in_book_book: true,
+  in_book_hadith: true,
+  imported_grade: true,
+  imported_grades: true,
+  text_ar: true,
+  narrator: true,
+  grade: true,
+  book_number: true,
+  source_hash: true,
+  tags_json: true,
+  notes: true,
+  published: true,
+});
 
 /** A hadith row joined with its book's names. */
 export type HadithWithBookRow = Selectable<HadithsTable> & { book_name_en: string | null; book_name_ar: string | null };

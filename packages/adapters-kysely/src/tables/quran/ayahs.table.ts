@@ -1,6 +1,6 @@
 import { ayahKey, type Ayah } from '@islamic-data/core';
 import type { Selectable } from 'kysely';
-import { fromContentMetadataColumns, type ContentMetadataColumns } from '../content-columns.js';
+import { columnsOf, fromContentMetadataColumns, type ContentMetadataColumns } from '../content-columns.js';
 
 export interface QuranAyahsTable extends ContentMetadataColumns {
   surah: number;
@@ -9,6 +9,16 @@ export interface QuranAyahsTable extends ContentMetadataColumns {
 }
 
 export type AyahRow = Selectable<QuranAyahsTable>;
+
+/** What an ayah is read from (`columnsOf`): not PostgreSQL's search vector. */
+export const AYAH_COLUMNS = columnsOf<QuranAyahsTable>({
+  surah: true,
+  ayah: true,
+  text_ar: true,
+  tags_json: true,
+  notes: true,
+  published: true,
+});
 
 export function fromAyahRow(row: AyahRow, translations: Record<string, string>): Ayah {
   return {
