@@ -1,7 +1,12 @@
 import { boundingBoxes, type LatLng, type LatLngBox, type MosqueHit, type MosqueStore } from '@islamic-data/core';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { sharedTables, type SharedDatabase } from '../schema.js';
-import { fromMosqueRow, fromPublicMosqueRow, type PublicMosqueRow } from '../tables/mosques/mosques.table.js';
+import {
+  fromMosqueRow,
+  fromPublicMosqueRow,
+  MOSQUE_COLUMNS,
+  type PublicMosqueRow,
+} from '../tables/mosques/mosques.table.js';
 
 /** The reads of the mosque store that need no index of either dialect. */
 export function kyselyMosqueReads<DB extends SharedDatabase>(
@@ -10,13 +15,13 @@ export function kyselyMosqueReads<DB extends SharedDatabase>(
   const trx = sharedTables(db);
   return {
     async get(slug) {
-      const row = await trx.selectFrom('mosques').selectAll().where('slug', '=', slug).executeTakeFirst();
+      const row = await trx.selectFrom('mosques').select(MOSQUE_COLUMNS).where('slug', '=', slug).executeTakeFirst();
       return row && fromMosqueRow(row);
     },
 
     async getByOsm(osmIds) {
       if (osmIds.length === 0) return [];
-      const rows = await trx.selectFrom('mosques').selectAll().where('osm_id', 'in', osmIds).execute();
+      const rows = await trx.selectFrom('mosques').select(MOSQUE_COLUMNS).where('osm_id', 'in', osmIds).execute();
       return rows.map(fromMosqueRow);
     },
 
@@ -34,7 +39,7 @@ export function kyselyMosqueReads<DB extends SharedDatabase>(
     async listByStatus(status, limit) {
       const rows = await trx
         .selectFrom('mosques')
-        .selectAll()
+        .select(MOSQUE_COLUMNS)
         .where('status', '=', status)
         .orderBy('submitted_at')
         .orderBy('slug')

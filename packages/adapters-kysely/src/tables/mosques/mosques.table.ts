@@ -7,6 +7,7 @@ import {
   type PublicMosque,
 } from '@islamic-data/core';
 import type { Generated, Insertable, Selectable } from 'kysely';
+import { columnsOf } from '../content-columns.js';
 
 export interface MosquesTable {
   /** On SQLite the rowid, which the mosque's search and geo index rows share. */
@@ -39,6 +40,34 @@ export interface MosquesTable {
   /** The OpenStreetMap element an imported record came from (`node/123`), unique; null otherwise. */
   osm_id: string | null;
 }
+
+/** What a mosque is read from (`columnsOf`): not PostgreSQL's search lexemes. */
+export const MOSQUE_COLUMNS = columnsOf<MosquesTable>({
+  id: true,
+  slug: true,
+  name_en: true,
+  name_ar: true,
+  address_line1: true,
+  city: true,
+  city_key: true,
+  country: true,
+  lat: true,
+  lng: true,
+  denomination: true,
+  phone: true,
+  website: true,
+  email: true,
+  description: true,
+  languages_json: true,
+  status: true,
+  submitter_email: true,
+  moderation_reason: true,
+  submitted_at: true,
+  moderated_at: true,
+  updated_at: true,
+  schedule_json: true,
+  osm_id: true,
+});
 
 /** The row of a record: the columns of both dialects (PostgreSQL adds its search lexemes). */
 export function toMosqueRow(record: MosqueRecord): Insertable<MosquesTable> {
