@@ -1,14 +1,6 @@
 import type { ContentMetadata, Translation } from '@islamic-data/core';
 import { sql } from 'kysely';
 
-/**
- * Every column of a table, each named once (one missing or one the table lacks is a compile error), for reads that
- * name their columns rather than select `*`: on PostgreSQL the text tables also hold their search vector, which
- * `*` would send with every row.
- */
-export const columnsOf = <Table>(columns: { [Column in keyof Table]-?: true }) =>
-  Object.keys(columns) as (keyof Table & string)[];
-
 /** The columns every translated record (an ayah, a hadith) keeps its editable metadata in. */
 export interface ContentMetadataColumns {
   /** JSON array of strings. */

@@ -7,8 +7,8 @@ import {
   type ImportedHadith,
 } from '@islamic-data/core';
 import type { Selectable } from 'kysely';
+import { columnsOf } from '../columns-of.js';
 import {
-  columnsOf,
   fromContentMetadataColumns,
   toContentMetadataColumns,
   type ContentMetadataColumns,

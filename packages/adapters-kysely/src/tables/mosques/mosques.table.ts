@@ -7,7 +7,7 @@ import {
   type PublicMosque,
 } from '@islamic-data/core';
 import type { Generated, Insertable, Selectable } from 'kysely';
-import { columnsOf } from '../content-columns.js';
+import { columnsOf } from '../columns-of.js';
 
 export interface MosquesTable {
   /** On SQLite the rowid, which the mosque's search and geo index rows share. */

@@ -1,6 +1,7 @@
 import { ayahKey, type Ayah } from '@islamic-data/core';
 import type { Selectable } from 'kysely';
-import { columnsOf, fromContentMetadataColumns, type ContentMetadataColumns } from '../content-columns.js';
+import { columnsOf } from '../columns-of.js';
+import { fromContentMetadataColumns, type ContentMetadataColumns } from '../content-columns.js';
 
 export interface QuranAyahsTable extends ContentMetadataColumns {
   surah: number;
