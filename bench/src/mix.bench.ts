@@ -36,7 +36,7 @@ import { composeServices, loadConfig } from '@islamic-data/cli';
 import { createApiKey } from '@islamic-data/core';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -218,6 +218,33 @@ function treeCpuSeconds(pid: number): number {
     }
   }
   return ticks / 100;
+}
+
+/** The machine's busy and total time so far, in clock ticks (the first line of /proc/stat: every core). */
+function machineTicks(): { busy: number; total: number } {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
+  const ticks = fields.slice(0, 8).map(Number);
+  const total = ticks.reduce((sum, each) => sum + each, 0);
+  return { busy: total - ticks[3]! - ticks[4]!, total }; // idle and iowait
+}
+
+/**
+ * What the machine spends on a run besides its server: the load generator's CPU (this process) per answered request
+ * and how many cores were busy, over `run`.
+ */
+async function withMachineCpu<T extends RunResult>(
+  run: () => Promise<T>,
+): Promise<{ result: T; generatorCpuMs: number; busyCores: number }> {
+  const [ticksBefore, generatorBefore] = [machineTicks(), process.cpuUsage()];
+  const result = await run();
+  const [ticksAfter, generator] = [machineTicks(), process.cpuUsage(generatorBefore)];
+  const answered = result.latencies.filter((latency) => !Number.isNaN(latency)).length;
+  const busyShare = (ticksAfter.busy - ticksBefore.busy) / Math.max(ticksAfter.total - ticksBefore.total, 1);
+  return {
+    result,
+    generatorCpuMs: (generator.user + generator.system) / 1000 / Math.max(answered, 1),
+    busyCores: busyShare * availableParallelism(),
+  };
 }
 
 /** CPU seconds of the server and of the processes working for it. */
@@ -469,6 +496,10 @@ interface RoundMeasure {
   /** CPU milliseconds per answered request: of the server, and of the server with PostgreSQL and Redis. */
   serverCpuMs?: number;
   deploymentCpuMs?: number;
+  /** CPU milliseconds per answered request of this process: the load generator (the clients, their parsing). */
+  generatorCpuMs?: number;
+  /** The machine's busy share over the round (/proc/stat), in cores. */
+  busyCores?: number;
 }
 
 function measureOf(result: RunResult, kindOf: Uint8Array, kinds: string[], rss: number | null): RoundMeasure {
@@ -693,17 +724,20 @@ async function main(): Promise<void> {
               }
             : undefined;
         const cpuBefore = deploymentCpu(server, engine);
-        const result = await closedLoop({
-          origin: server.origin,
-          requests: sent,
-          connections: CONNECTIONS,
-          maxSeconds: MAX_SECONDS,
-          capture,
-        });
+        const { result, generatorCpuMs, busyCores } = await withMachineCpu(() =>
+          closedLoop({
+            origin: server.origin,
+            requests: sent,
+            connections: CONNECTIONS,
+            maxSeconds: MAX_SECONDS,
+            capture,
+          }),
+        );
         const cpuAfter = deploymentCpu(server, engine);
         const measure = measureOf(result, kindOf, kinds, peakRssMb(server.child.pid!));
         measure.serverCpuMs = (1000 * (cpuAfter.server - cpuBefore.server)) / measure.overall.answered;
         measure.deploymentCpuMs = (1000 * (cpuAfter.all - cpuBefore.all)) / measure.overall.answered;
+        Object.assign(measure, { generatorCpuMs, busyCores });
         closed[engine.name]!.push(measure);
         await stop(server.child);
         if (profiled) profileFile = profileOf(server.child.pid!);
@@ -716,13 +750,17 @@ async function main(): Promise<void> {
         replay = await startReplay(file);
         children.push(replay.child);
       }
-      const raw = await closedLoop({
-        origin: replay.origin,
-        requests: sent,
-        connections: CONNECTIONS,
-        maxSeconds: MAX_SECONDS,
-      });
-      closed['raw replay']!.push(measureOf(raw, kindOf, kinds, null));
+      const replayCpuBefore = cpuSeconds(replay.child.pid!);
+      const {
+        result: raw,
+        generatorCpuMs,
+        busyCores,
+      } = await withMachineCpu(() =>
+        closedLoop({ origin: replay!.origin, requests: sent, connections: CONNECTIONS, maxSeconds: MAX_SECONDS }),
+      );
+      const rawMeasure = measureOf(raw, kindOf, kinds, null);
+      rawMeasure.serverCpuMs = (1000 * (cpuSeconds(replay.child.pid!) - replayCpuBefore)) / rawMeasure.overall.answered;
+      closed['raw replay']!.push(Object.assign(rawMeasure, { generatorCpuMs, busyCores }));
       log(round, 'raw replay', closed['raw replay']!.at(-1)!);
     }
     // 2. Fixed rates: each engine on a fresh server, then the raw replay (the latencies of the load generator alone).
@@ -824,6 +862,36 @@ function helperColumns(engines: Engine[]): (cell: string) => string {
   return (cell) => (helped ? cell : '');
 }
 
+/** The closed loop's target: this share of the raw replay's req/s (issue 24). */
+const CLOSED_LOOP_TARGET = 0.3;
+
+/**
+ * What the closed loop's target leaves the server, on this machine: at 0.30 of the raw replay's req/s the machine's
+ * cores give each request cores/rate of CPU; the load generator shares them, at what it took per request in the
+ * raw replay (its cheapest: answers come back at once, many per turn of its event loop); the rest is the server's,
+ * to set beside what the server took.
+ */
+function printCpuBudget(closed: Record<string, RoundMeasure[]>, engines: Engine[]) {
+  const raw = closed['raw replay']!;
+  const targetRps = CLOSED_LOOP_TARGET * median(raw.map((m) => m.rps));
+  const cores = availableParallelism();
+  const generatorMs = median(raw.map((m) => m.generatorCpuMs ?? Number.NaN));
+  const serverBudgetMs = (1000 * cores) / targetRps - generatorMs;
+  const taken = engines
+    .map((engine) => {
+      const rounds = closed[engine.name]!;
+      const cpuMs = median(rounds.map((m) => m.deploymentCpuMs ?? m.serverCpuMs ?? Number.NaN));
+      return `${engine.name} took ${fmt(cpuMs, 2)} ms (the budget is ${fmt((100 * serverBudgetMs) / cpuMs)} % of that)`;
+    })
+    .join('; ');
+  console.log(
+    `\nCPU budget at ${CLOSED_LOOP_TARGET} of the raw replay (${fmt(targetRps)} req/s on ${cores} cores): ` +
+      `${fmt((1000 * cores) / targetRps, 2)} ms of CPU per request, of which the load generator takes ` +
+      `${fmt(generatorMs, 2)} (its cost in the raw replay) and leaves the server (with PostgreSQL and Redis) ` +
+      `${fmt(serverBudgetMs, 2)} ms; ${taken}.`,
+  );
+}
+
 function printClosedTables(closed: Record<string, RoundMeasure[]>, kinds: string[], engines: Engine[]) {
   const rawRps = median(closed['raw replay']!.map((m) => m.rps));
   console.log(
@@ -833,9 +901,10 @@ function printClosedTables(closed: Record<string, RoundMeasure[]>, kinds: string
   const withHelpers = helperColumns(engines);
   console.log(
     '| target | req/s | / raw | p50 ms | p99 ms | errors | peak RSS MB (max) | server CPU ms/req |' +
-      withHelpers(' with PostgreSQL + Redis CPU ms/req |'),
+      withHelpers(' with PostgreSQL + Redis CPU ms/req |') +
+      ' load generator CPU ms/req | busy cores |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |' + withHelpers(' ---: |'));
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |' + withHelpers(' ---: |') + ' ---: | ---: |');
   for (const [name, rounds] of Object.entries(closed)) {
     const rps = median(rounds.map((m) => m.rps));
     const rss = rounds.map((m) => m.peakRssMb ?? Number.NaN);
@@ -844,9 +913,12 @@ function printClosedTables(closed: Record<string, RoundMeasure[]>, kinds: string
         `| ${ms(median(rounds.map((m) => m.overall.p99)))} | ${rounds.reduce((s, m) => s + m.errors, 0)} ` +
         `| ${rss.every(Number.isNaN) ? '–' : fmt(Math.max(...rss.filter((v) => !Number.isNaN(v))))} ` +
         `| ${fmt(median(rounds.map((m) => m.serverCpuMs ?? Number.NaN)), 2)} |` +
-        withHelpers(` ${fmt(median(rounds.map((m) => m.deploymentCpuMs ?? Number.NaN)), 2)} |`),
+        withHelpers(` ${fmt(median(rounds.map((m) => m.deploymentCpuMs ?? Number.NaN)), 2)} |`) +
+        ` ${fmt(median(rounds.map((m) => m.generatorCpuMs ?? Number.NaN)), 2)} ` +
+        `| ${fmt(median(rounds.map((m) => m.busyCores ?? Number.NaN)), 2)} |`,
     );
   }
+  printCpuBudget(closed, engines);
   if (engines.length === 2) {
     const [a, b] = engines.map((engine) => median(closed[engine.name]!.map((m) => m.rps)));
     const [cpuA, cpuB] = engines.map((engine) => median(closed[engine.name]!.map((m) => m.deploymentCpuMs!)));
