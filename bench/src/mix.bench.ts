@@ -12,7 +12,9 @@
 //      the raw replay, whose latencies are the load generator's own;
 //   3. CPU per answer: the server's CPU time (/proc/<pid>/stat) over MIX_CPU_REQUESTS distinct uncached requests of
 //      one kind sent one after another, divided by their number (and the same for one cached URL).
-// Prints the tables, the peak RSS of each server, and writes JSON (MIX_OUT, default <tmp>/bench-mix-results.json).
+// Prints the tables, the peak RSS of each server, the load generator's CPU per request and the machine's busy cores in
+// each closed-loop round, and the CPU per request the closed loop's target (0.30 of the raw replay) leaves the server
+// beside the load generator; writes JSON (MIX_OUT, default <tmp>/bench-mix-results.json).
 //
 // Environment: BENCH_ENGINE (sqlite | postgres-redis | compare: both in the same run, with their ratio),
 // MIX_REQUESTS (100000), MIX_ROUNDS (3), MIX_SEED (24), MIX_CONNECTIONS (100), MIX_KEYS (50), MIX_RATE (2300),
@@ -751,16 +753,14 @@ async function main(): Promise<void> {
         children.push(replay.child);
       }
       const replayCpuBefore = cpuSeconds(replay.child.pid!);
-      const {
-        result: raw,
-        generatorCpuMs,
-        busyCores,
-      } = await withMachineCpu(() =>
+      const replayed = await withMachineCpu(() =>
         closedLoop({ origin: replay!.origin, requests: sent, connections: CONNECTIONS, maxSeconds: MAX_SECONDS }),
       );
-      const rawMeasure = measureOf(raw, kindOf, kinds, null);
-      rawMeasure.serverCpuMs = (1000 * (cpuSeconds(replay.child.pid!) - replayCpuBefore)) / rawMeasure.overall.answered;
-      closed['raw replay']!.push(Object.assign(rawMeasure, { generatorCpuMs, busyCores }));
+      const raw = measureOf(replayed.result, kindOf, kinds, null);
+      raw.serverCpuMs = (1000 * (cpuSeconds(replay.child.pid!) - replayCpuBefore)) / raw.overall.answered;
+      closed['raw replay']!.push(
+        Object.assign(raw, { generatorCpuMs: replayed.generatorCpuMs, busyCores: replayed.busyCores }),
+      );
       log(round, 'raw replay', closed['raw replay']!.at(-1)!);
     }
     // 2. Fixed rates: each engine on a fresh server, then the raw replay (the latencies of the load generator alone).
