@@ -229,6 +229,39 @@ describe('pipeline: answers of large routes built by the answer builder', () => 
     }
   });
 
+  it('keeps a large answer in files from its second miss: the first is sent as built and written nowhere', async () => {
+    const own = await composeTestDependencies({ engine: 'in-memory', rateLimitPerMinute: 1_000 });
+    await importQuran(own.deps, aSyntheticQuranSource({ counts: [7, 286], languages: ['en', 'ru', 'tr'] }));
+    const build = answerBuilding(apiRoutes, own.deps);
+    const builds: string[] = [];
+    const counting: AnswerBuilder = { build: (route, ...rest) => (builds.push(route), build(route, ...rest)) };
+    const dir = mkdtempSync(path.join(tmpdir(), 'build-answer-second-'));
+    const app = createApp({ ...own.deps, answerBuilder: counting, representationDir: dir });
+    const files = () => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    const { key: ownKey } = await own.issueKey();
+    const get = () => request(app).get('/api/v1/quran/surahs/2/ayahs?translations=en,ru,tr').set('X-API-Key', ownKey);
+    try {
+      const first = await get();
+      expect(first.status).to.equal(200);
+      expect(Buffer.byteLength(first.text)).to.be.at.least(STORE_FROM_BYTES);
+      expect(files()).to.have.length(0);
+      const second = await get();
+      expect(files()).to.have.length(1);
+      const third = await get();
+      for (const again of [second, third]) {
+        expect(again.text).to.equal(first.text);
+        expect(again.headers.etag).to.equal(first.headers.etag);
+      }
+      // Built at each of its two misses, then answered from its file.
+      expect(builds).to.deep.equal(['GET /quran/surahs/{surah}/ayahs', 'GET /quran/surahs/{surah}/ayahs']);
+      expect((await get().set('If-None-Match', first.headers.etag!)).status).to.equal(304);
+      expect(builds).to.have.length(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await own.close();
+    }
+  });
+
   it('computes small answers in place', async () => {
     expect((await get(built, '/api/v1/quran/surahs/2/ayahs/3?translations=en')).status).to.equal(200);
     expect((await get(built, '/api/v1/qibla?lat=21.4&lng=39.8')).status).to.equal(200);

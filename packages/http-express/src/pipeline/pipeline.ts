@@ -163,8 +163,9 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
       return { representation: precomputed };
     }
     const builder = route.large ? deps.answerBuilder : undefined;
+    const keptInFiles = slot !== null && options.files !== undefined && answers.keepsLarge(route, slot);
     // The builder writes a large body to the file it is kept in, off the event loop.
-    const storeAt = builder && slot !== null ? options.files?.nextPath() : undefined;
+    const storeAt = builder && keptInFiles ? options.files!.nextPath() : undefined;
     const built = receivedAnswer(
       builder
         ? await builder
@@ -178,11 +179,12 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     );
     if ('status' in built) return built;
     const { body, made } = built;
-    const inFiles =
-      slot !== null &&
-      options.files !== undefined &&
-      body.length >= STORE_FROM_BYTES &&
-      options.cache.accepts(body.length, true);
+    const large = slot !== null && options.files !== undefined && body.length >= STORE_FROM_BYTES;
+    if (large && !keptInFiles && Buffer.isBuffer(body)) {
+      answers.missedLarge(slot);
+      return { representation: new Representation(body, built.headers, made) };
+    }
+    const inFiles = large && options.cache.accepts(body.length, true);
     let representation: KeptRepresentation;
     if (inFiles) representation = new StoredRepresentation(options.files!, body, built.headers, made);
     else {
