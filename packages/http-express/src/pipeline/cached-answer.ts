@@ -62,7 +62,7 @@ export const answerKey = (route: RouteDefinition, key: ApiKeyRecord | null, inpu
  * How many large answers let go at their first miss are remembered: a round of the mix (100,000 requests) builds
  * some 2,500 answers of 64 KiB or more (pages of 50 and 100 hadiths, a collection's book pages).
  */
-export const LARGE_MISSES_REMEMBERED = 4096;
+const LARGE_MISSES_REMEMBERED = 4096;
 
 /**
  * The representation cache's side of a read: a route that declares what it `reads` is answered from the cache

@@ -180,6 +180,7 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     if ('status' in built) return built;
     const { body, made } = built;
     const large = slot !== null && options.files !== undefined && body.length >= STORE_FROM_BYTES;
+    // A large answer's first miss is sent and not kept: most are never asked for again (cached-answer.ts).
     if (large && !keptInFiles && Buffer.isBuffer(body)) {
       answers.missedLarge(slot);
       return { representation: new Representation(body, built.headers, made) };
