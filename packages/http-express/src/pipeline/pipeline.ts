@@ -163,9 +163,8 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
       return { representation: precomputed };
     }
     const builder = route.large ? deps.answerBuilder : undefined;
-    const keptInFiles = slot !== null && options.files !== undefined && answers.keepsLarge(route, slot);
-    // The builder writes a large body to the file it is kept in, off the event loop.
-    const storeAt = builder && keptInFiles ? options.files!.nextPath() : undefined;
+    // The builder writes a large body to the file it is kept in, off the event loop (from its second miss on).
+    const storeAt = builder && slot !== null && answers.keepsLarge(route, slot) ? options.files?.nextPath() : undefined;
     const built = receivedAnswer(
       builder
         ? await builder
@@ -180,8 +179,9 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     if ('status' in built) return built;
     const { body, made } = built;
     const large = slot !== null && options.files !== undefined && body.length >= STORE_FROM_BYTES;
-    // A large answer's first miss is sent and not kept: most are never asked for again (cached-answer.ts).
-    if (large && !keptInFiles && Buffer.isBuffer(body)) {
+    // A large answer's first miss is sent and not kept: most are never asked for again (cached-answer.ts). Only a
+    // large one is looked up: a small miss (a prayer time at random coordinates) hashes no key for it.
+    if (large && storeAt === undefined && Buffer.isBuffer(body) && !answers.keepsLarge(route, slot)) {
       answers.missedLarge(slot);
       return { representation: new Representation(body, built.headers, made) };
     }
