@@ -1,7 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { SqliteDialectWithLiteralLimits } from './literal-limits.js';
 import type { Database } from './schema.js';
 import { registerSearchFunctions } from './search/search-functions.js';
 import { withStatementCache } from './statement-cache.js';
@@ -39,6 +40,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): SqliteDat
   sqlite.pragma('mmap_size = 0');
   if (options.cacheKibibytes !== undefined) sqlite.pragma(`cache_size = -${Math.floor(options.cacheKibibytes)}`);
   registerSearchFunctions(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const dialect = new SqliteDialectWithLiteralLimits({ database: withStatementCache(sqlite) });
+  const db = new Kysely<Database>({ dialect });
   return { db, sqlite, file, close: () => db.destroy() };
 }
