@@ -1,8 +1,9 @@
-import { SqliteDialect, SqliteQueryCompiler, type LimitNode, type QueryCompiler } from 'kysely';
+import { SqliteDialect, SqliteQueryCompiler, ValueNode, type LimitNode, type QueryCompiler } from 'kysely';
 
 /**
- * The largest LIMIT written into the SQL as a literal: every page size the API allows, so that a query has at most
- * this many spellings among the cached statements (statement-cache.ts); a larger one stays a bound parameter.
+ * The largest LIMIT written into the SQL as a literal: the pages of hadiths, mosques and search hits (up to 100, or
+ * one more to see whether another page follows), so that a query has at most this many spellings among the cached
+ * statements (statement-cache.ts). A larger one (a page of up to 1,000 words of a root) stays a bound parameter.
  */
 export const LARGEST_LITERAL_LIMIT = 256;
 
@@ -21,7 +22,7 @@ const literalLimit = (value: unknown): value is number =>
 class LiteralLimitCompiler extends SqliteQueryCompiler {
   protected override visitLimit(node: LimitNode): void {
     const { limit } = node;
-    if (limit.kind !== 'ValueNode' || !('value' in limit) || !literalLimit(limit.value)) return super.visitLimit(node);
+    if (!ValueNode.is(limit) || !literalLimit(limit.value)) return super.visitLimit(node);
     this.append(`limit ${limit.value}`);
   }
 }
