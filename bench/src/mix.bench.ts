@@ -758,10 +758,9 @@ async function main(): Promise<void> {
       );
       const raw = measureOf(replayed.result, kindOf, kinds, null);
       raw.serverCpuMs = (1000 * (cpuSeconds(replay.child.pid!) - replayCpuBefore)) / raw.overall.answered;
-      closed['raw replay']!.push(
-        Object.assign(raw, { generatorCpuMs: replayed.generatorCpuMs, busyCores: replayed.busyCores }),
-      );
-      log(round, 'raw replay', closed['raw replay']!.at(-1)!);
+      Object.assign(raw, { generatorCpuMs: replayed.generatorCpuMs, busyCores: replayed.busyCores });
+      closed['raw replay']!.push(raw);
+      log(round, 'raw replay', raw);
     }
     // 2. Fixed rates: each engine on a fresh server, then the raw replay (the latencies of the load generator alone).
     const fixed: Record<string, FixedRun[]> = {};

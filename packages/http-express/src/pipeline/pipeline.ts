@@ -179,9 +179,10 @@ export function requestPipeline(deps: AppDependencies, routes: RouteDefinition[]
     if ('status' in built) return built;
     const { body, made } = built;
     const large = slot !== null && options.files !== undefined && body.length >= STORE_FROM_BYTES;
-    // A large answer's first miss is sent and not kept: most are never asked for again (cached-answer.ts). Only a
-    // large one is looked up: a small miss (a prayer time at random coordinates) hashes no key for it.
-    if (large && storeAt === undefined && Buffer.isBuffer(body) && !answers.keepsLarge(route, slot)) {
+    // A large answer's first miss is sent and not kept: most are never asked for again (cached-answer.ts). A builder's
+    // route was asked before its build (a file only when kept); another is asked only when its body is large, so a
+    // small miss (a prayer time at random coordinates) hashes no key for it.
+    if (large && Buffer.isBuffer(body) && (builder ? storeAt === undefined : !answers.keepsLarge(route, slot))) {
       answers.missedLarge(slot);
       return { representation: new Representation(body, built.headers, made) };
     }
