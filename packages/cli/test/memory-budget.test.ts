@@ -67,18 +67,21 @@ describe('memory env: what a server process starts with', () => {
   it("sets glibc's malloc settings and V8's young generation unless the environment names them", () => {
     expect(serverMemoryEnv({})).to.deep.equal({
       MALLOC_ARENA_MAX: '2',
-      MALLOC_MMAP_THRESHOLD_: '131072',
+      MALLOC_MMAP_THRESHOLD_: '327680',
+      MALLOC_TRIM_THRESHOLD_: '1048576',
       NODE_OPTIONS: '--max-semi-space-size=2',
     });
     const named = serverMemoryEnv({
       MALLOC_ARENA_MAX: '4',
       MALLOC_MMAP_THRESHOLD_: '65536',
+      MALLOC_TRIM_THRESHOLD_: '262144',
       NODE_OPTIONS: '--max-semi-space-size=8 --enable-source-maps',
     });
     // The environment's flag comes last: V8 takes the last value of a flag.
     expect(named).to.deep.equal({
       MALLOC_ARENA_MAX: '4',
       MALLOC_MMAP_THRESHOLD_: '65536',
+      MALLOC_TRIM_THRESHOLD_: '262144',
       NODE_OPTIONS: '--max-semi-space-size=2 --max-semi-space-size=8 --enable-source-maps',
     });
   });

@@ -75,7 +75,11 @@ describe('WORKERS=2: two server processes on one port over one SQLite file (CONT
   it('starts each worker with the memory settings of memory-env.ts, or those the environment names', () => {
     for (const { pid } of logLines(server).filter((line) => line.msg === 'listening')) {
       const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-      expect(environ).to.include.members(['MALLOC_ARENA_MAX=3', 'MALLOC_MMAP_THRESHOLD_=131072']);
+      expect(environ).to.include.members([
+        'MALLOC_ARENA_MAX=3',
+        'MALLOC_MMAP_THRESHOLD_=327680',
+        'MALLOC_TRIM_THRESHOLD_=1048576',
+      ]);
       expect(environ.find((entry) => entry.startsWith('NODE_OPTIONS='))).to.match(
         /^NODE_OPTIONS=--max-semi-space-size=2\b/,
       );
