@@ -2,6 +2,7 @@ import { AppError } from '@islamic-data/core';
 import type { AnswerBuilder, BuiltAnswer } from '@islamic-data/http-express';
 import { Worker } from 'node:worker_threads';
 import type { AnswerWorkerData, BuildReply, BuildRequest, StoreCall } from './answer-worker.js';
+import { ANSWER_WORKER_YOUNG_GENERATION_MB } from './memory-env.js';
 
 interface Build {
   request: BuildRequest;
@@ -104,7 +105,10 @@ export class WorkerAnswerBuilder implements AnswerBuilder {
 
   private start(): Worker {
     const worker = new Worker(new URL('./answer-worker.js', import.meta.url), {
-      resourceLimits: { maxOldGenerationSizeMb: this.heapMegabytes },
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.heapMegabytes,
+        maxYoungGenerationSizeMb: ANSWER_WORKER_YOUNG_GENERATION_MB,
+      },
       workerData: { timed: this.options.onStoreCall !== undefined } satisfies AnswerWorkerData,
     });
     worker.unref();
