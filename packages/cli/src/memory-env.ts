@@ -45,7 +45,7 @@ export function limitHeapGrowth(): void {
 /**
  * The answer worker's young generation: 12 MB, two semi-spaces of 4 MB (the main thread's are 2 MB). At 2 MB a hadith
  * page or a calendar still being built was copied by each scavenge: on the mix (one closed-loop round, `--trace-gc`)
- * the worker paused 5.1–5.3 s for 3,412–3,483 scavenges and 0.13–0.36 s for 14–29 full collections; at 4 MB, 2.1 s
+ * the worker paused 5.1–5.3 s for 3,412–3,483 scavenges and 0.30–0.36 s for 25–29 full collections; at 4 MB, 2.1 s
  * for 1,662 and 0.07 s for 9, at the same peak RSS (274 MB).
  */
 export const ANSWER_WORKER_YOUNG_GENERATION_MB = 12;
