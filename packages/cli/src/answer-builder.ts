@@ -2,7 +2,6 @@ import { AppError } from '@islamic-data/core';
 import type { AnswerBuilder, BuiltAnswer } from '@islamic-data/http-express';
 import { Worker } from 'node:worker_threads';
 import type { AnswerWorkerData, BuildReply, BuildRequest, StoreCall } from './answer-worker.js';
-import { ANSWER_WORKER_YOUNG_GENERATION_MB } from './memory-env.js';
 
 interface Build {
   request: BuildRequest;
@@ -105,10 +104,7 @@ export class WorkerAnswerBuilder implements AnswerBuilder {
 
   private start(): Worker {
     const worker = new Worker(new URL('./answer-worker.js', import.meta.url), {
-      resourceLimits: {
-        maxOldGenerationSizeMb: this.heapMegabytes,
-        maxYoungGenerationSizeMb: ANSWER_WORKER_YOUNG_GENERATION_MB,
-      },
+      resourceLimits: { maxOldGenerationSizeMb: this.heapMegabytes },
       workerData: { timed: this.options.onStoreCall !== undefined } satisfies AnswerWorkerData,
     });
     worker.unref();

@@ -42,24 +42,6 @@ export function limitHeapGrowth(): void {
   v8.setFlagsFromString(`--heap-growing-percent=${SERVER_HEAP_GROWING_PERCENT}`);
 }
 
-/**
- * The answer worker's young generation: 12 MB, two semi-spaces of 4 MB (the main thread's are 2 MB). At 2 MB a hadith
- * page or a calendar still being built was copied by each scavenge: on the mix (one closed-loop round, `--trace-gc`)
- * the worker paused 5.1–5.3 s for 3,412–3,483 scavenges and 0.30–0.36 s for 25–29 full collections; at 4 MB, 2.1 s
- * for 1,662 and 0.07 s for 9, at the same peak RSS (274 MB).
- */
-export const ANSWER_WORKER_YOUNG_GENERATION_MB = 12;
-
-/**
- * Lets each thread started from now on take its young generation from its own limits (`resourceLimits`): a
- * `--max-semi-space-size` flag takes precedence over them in V8, so the one in NODE_OPTIONS sized every worker's
- * young generation as the main thread's. The main thread's heap is configured already; V8 reads the flag again only
- * for a new thread's heap. The server clears it as it starts, before it starts any worker.
- */
-export function youngGenerationsByThread(): void {
-  v8.setFlagsFromString('--max-semi-space-size=0');
-}
-
 /** The V8 flags a server starts with, first in NODE_OPTIONS: a value the environment gives comes later and wins. */
 export const SERVER_V8_FLAGS = '--max-semi-space-size=2';
 

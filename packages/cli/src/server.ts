@@ -8,7 +8,7 @@ import { WorkerAnswerBuilder } from './answer-builder.js';
 import { composeServices, type CompositionOptions, type Services } from './composition-root.js';
 import type { Config } from './config.js';
 import { memoryShares } from './memory-budget.js';
-import { limitHeapGrowth, youngGenerationsByThread } from './memory-env.js';
+import { limitHeapGrowth } from './memory-env.js';
 import {
   RequestMetrics,
   shareMetricsWithPrimary,
@@ -51,7 +51,6 @@ function recordKeyUsage(deps: Services): { keyUsage: KeyUsageRecorder; stop: () 
 
 export async function startServer(config: Config, options: CompositionOptions = {}): Promise<RunningServer> {
   limitHeapGrowth();
-  youngGenerationsByThread();
   const deps = await composeServices(config, { ...options, serving: true });
   // One server per SQLite file (a WORKERS=N primary claims it for its workers); any number on PostgreSQL.
   const releaseDatabase =

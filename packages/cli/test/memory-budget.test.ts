@@ -6,8 +6,7 @@ import { Writable } from 'node:stream';
 import { composeServices } from '../src/composition-root.js';
 import { loadConfig } from '../src/config.js';
 import { BASE_MEGABYTES, memoryShares } from '../src/memory-budget.js';
-import { execFileSync } from 'node:child_process';
-import { ANSWER_WORKER_YOUNG_GENERATION_MB, serverMemoryEnv } from '../src/memory-env.js';
+import { serverMemoryEnv } from '../src/memory-env.js';
 
 const MB = 1024 * 1024;
 
@@ -85,42 +84,5 @@ describe('memory env: what a server process starts with', () => {
       MALLOC_TRIM_THRESHOLD_: '262144',
       NODE_OPTIONS: '--max-semi-space-size=2 --max-semi-space-size=8 --enable-source-maps',
     });
-  });
-});
-
-/**
- * A process started as the server is (`--max-semi-space-size=2`), which starts a worker with the answer worker's
- * young generation, clearing the flag first (`cleared`) or not; the worker keeps a working set alive as a build does
- * and reports the size its new space reached.
- */
-function newSpaceOfAWorker(cleared: boolean): number {
-  const memoryEnv = new URL('../src/memory-env.js', import.meta.url).href;
-  const worker = `
-    import v8 from 'node:v8';
-    import { parentPort } from 'node:worker_threads';
-    for (let build = 0; build < 100; build++) {
-      const alive = [];
-      for (let i = 0; i < 30000; i++) alive.push({ i, text: 'synthetic ' + i });
-    }
-    parentPort.postMessage(v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size);
-  `;
-  const main = `
-    import { Worker } from 'node:worker_threads';
-    import { ANSWER_WORKER_YOUNG_GENERATION_MB, youngGenerationsByThread } from ${JSON.stringify(memoryEnv)};
-    if (${cleared}) youngGenerationsByThread();
-    const limits = { maxYoungGenerationSizeMb: ANSWER_WORKER_YOUNG_GENERATION_MB };
-    const worker = new Worker(${JSON.stringify(worker)}, { eval: true, resourceLimits: limits });
-    worker.once('message', (size) => { console.log(size); worker.terminate(); });
-  `;
-  const out = execFileSync(process.execPath, ['--max-semi-space-size=2', '--input-type=module', '-e', main]);
-  return Number(String(out).trim());
-}
-
-describe("memory env: the answer worker's young generation", function () {
-  this.timeout(60_000);
-
-  it('is its own once the flag is cleared (two semi-spaces of a third each), and the flag-sized one before', () => {
-    expect(newSpaceOfAWorker(true)).to.equal(((2 * ANSWER_WORKER_YOUNG_GENERATION_MB) / 3) * MB);
-    expect(newSpaceOfAWorker(false)).to.equal(2 * 2 * MB);
   });
 });
