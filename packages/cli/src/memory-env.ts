@@ -10,7 +10,7 @@ import v8 from 'node:v8';
  *   the main arena grew to 43–57 MB over the mix instead of 73–85, but the peak only 4–11 MB less, for 0.07–0.09 ms
  *   more of server CPU per request (a mapping and its page faults per body of 32 KiB or more). It was 128 KiB, below
  *   the 256 KiB hash table every brotli encoder at quality 2 allocates however small its input: each compression
- *   of a 1 KB answer then mapped that table, faulted its pages in and unmapped it, 60–86 µs where it takes 26–33 µs
+ *   of a 1 KB answer then mapped that table, faulted its pages in and unmapped it, 59–86 µs where it takes 26–43 µs
  *   from an arena.
  * - `MALLOC_TRIM_THRESHOLD_=1048576`: glibc gives the top of an arena back to the system once 1 MiB of it is free,
  *   not 128 KiB (its default once the mapping threshold is named): a freed hash table at the top is kept for the
