@@ -10,11 +10,12 @@ import { RequestMetrics } from '@islamic-data/cli';
 import { closedPort } from '@islamic-data/test-fixtures';
 import { EventEmitter } from 'node:events';
 import autocannon from 'autocannon';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createReadKey } from './bench-data.js';
 import { startServer, stop } from './bench.js';
+import { cpuSeconds } from './mix/process-cpu.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
@@ -27,12 +28,6 @@ const SCENARIOS = [
 ];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat (clock ticks of 1/100 s). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 async function measure(url: string, key: string, pid: number): Promise<{ rps: number; perCpuSecond: number }> {
   const cpuBefore = cpuSeconds(pid);

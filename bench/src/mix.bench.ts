@@ -13,8 +13,9 @@
 //   3. CPU per answer: the server's CPU time (/proc/<pid>/stat) over MIX_CPU_REQUESTS distinct uncached requests of
 //      one kind sent one after another, divided by their number (and the same for one cached URL).
 // Prints the tables, the peak RSS of each server, the load generator's CPU per request and the machine's busy cores in
-// each closed-loop round, and the CPU per request the closed loop's target (0.30 of the raw replay) leaves the server
-// beside the load generator; writes JSON (MIX_OUT, default <tmp>/bench-mix-results.json).
+// each closed-loop round, the CPU per request the closed loop's target (0.30 of the raw replay) leaves the server
+// beside the load generator, and where the closed loop's CPU went (the server's main thread, answer worker and other
+// threads; PostgreSQL and Redis); writes JSON (MIX_OUT, default <tmp>/bench-mix-results.json).
 //
 // Environment: BENCH_ENGINE (sqlite | postgres-redis | compare: both in the same run, with their ratio),
 // MIX_REQUESTS (100000), MIX_ROUNDS (3), MIX_SEED (24), MIX_CONNECTIONS (100), MIX_KEYS (50), MIX_RATE (2300),
@@ -33,7 +34,7 @@ import {
   startRedis,
   type RedisServer,
 } from '@islamic-data/test-fixtures';
-import { CLI_MAIN, runCli, serverMemoryEnv } from '@islamic-data/cli/process';
+import { ANSWER_WORKER_NICENESS, CLI_MAIN, runCli, serverMemoryEnv } from '@islamic-data/cli/process';
 import { composeServices, loadConfig } from '@islamic-data/cli';
 import { createApiKey } from '@islamic-data/core';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -66,6 +67,15 @@ import {
   type SentRequest,
 } from './mix/mix-load.js';
 import type { CaptureIndexEntry } from './mix/mix-replay-server.js';
+import {
+  commandOf,
+  cpuSeconds,
+  machineTicks,
+  processesMatching,
+  threadCpuSeconds,
+  treeCpuSeconds,
+  type ThreadCpu,
+} from './mix/process-cpu.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
@@ -180,56 +190,6 @@ async function cityDirectoryLoaded(origin: string): Promise<void> {
 const procStatus = (pid: number) => readFileSync(`/proc/${pid}/status`, 'utf8');
 /** Peak resident memory of a live process (Linux), in MB. */
 const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(procStatus(pid))?.[1] ?? Number.NaN) / 1024;
-/** /proc/<pid>/stat's fields after the command: [0] state, [1] ppid, [11] utime, [12] stime, [13] cutime, … */
-const statFields = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat (clock ticks of 1/100 s). */
-function cpuSeconds(pid: number): number {
-  const fields = statFields(pid);
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-const livePids = () =>
-  readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map(Number);
-
-/** Processes whose command line (arguments joined by spaces) `matches`. */
-function processesMatching(matches: (commandLine: string) => boolean): number[] {
-  return livePids().filter((pid) => {
-    try {
-      return matches(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' '));
-    } catch {
-      return false;
-    }
-  });
-}
-
-/**
- * CPU seconds of a process and its children, the live ones and those it has reaped (PostgreSQL's backends end with
- * their connection: their time moves into the postmaster's cutime/cstime).
- */
-function treeCpuSeconds(pid: number): number {
-  let ticks = 0;
-  for (const each of livePids()) {
-    try {
-      const fields = statFields(each);
-      if (each === pid) ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-      else if (Number(fields[1]) === pid) ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return ticks / 100;
-}
-
-/** The machine's busy and total time so far, in clock ticks (the first line of /proc/stat: every core). */
-function machineTicks(): { busy: number; total: number } {
-  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
-  const ticks = fields.slice(0, 8).map(Number);
-  const total = ticks.reduce((sum, each) => sum + each, 0);
-  return { busy: total - ticks[3]! - ticks[4]!, total }; // idle and iowait
-}
-
 /**
  * What the machine spends on a run besides its server: the load generator's CPU (this process) per answered request
  * and how many cores were busy, over `run`.
@@ -249,10 +209,43 @@ async function withMachineCpu<T extends RunResult>(
   };
 }
 
-/** CPU seconds of the server and of the processes working for it. */
-function deploymentCpu(server: Server, engine: Engine): { server: number; all: number } {
+interface DeploymentCpu {
+  server: number;
+  all: number;
+  threads: ThreadCpu;
+  /** By command: `postgres` (its backends included), `redis-server`. */
+  helpers: Record<string, number>;
+}
+
+/** CPU seconds of the server (by thread too) and of the processes working for it (by command too). */
+function deploymentCpu(server: Server, engine: Engine): DeploymentCpu {
   const own = cpuSeconds(server.child.pid!);
-  return { server: own, all: own + engine.helpers().reduce((sum, pid) => sum + treeCpuSeconds(pid), 0) };
+  const helpers: Record<string, number> = {};
+  for (const pid of engine.helpers()) helpers[commandOf(pid)] = (helpers[commandOf(pid)] ?? 0) + treeCpuSeconds(pid);
+  return {
+    server: own,
+    all: own + Object.values(helpers).reduce((sum, seconds) => sum + seconds, 0),
+    threads: threadCpuSeconds(server.child.pid!, ANSWER_WORKER_NICENESS),
+    helpers,
+  };
+}
+
+/** CPU milliseconds per request between two readings, by thread of the server and by helper. */
+function cpuSplitMs(before: DeploymentCpu, after: DeploymentCpu, requests: number): CpuSplit {
+  const perRequest = (seconds: number) => (1000 * seconds) / requests;
+  const threads = Object.fromEntries(
+    Object.entries(after.threads).map(([thread, seconds]) => [
+      thread,
+      perRequest(seconds - before.threads[thread as keyof ThreadCpu]),
+    ]),
+  ) as unknown as ThreadCpu;
+  const helpers = Object.fromEntries(
+    Object.entries(after.helpers).map(([command, seconds]) => [
+      command,
+      perRequest(seconds - (before.helpers[command] ?? 0)),
+    ]),
+  );
+  return { threads, helpers };
 }
 
 async function getJson(origin: string, pathname: string, key?: string): Promise<any> {
@@ -502,6 +495,13 @@ interface RoundMeasure {
   generatorCpuMs?: number;
   /** The machine's busy share over the round (/proc/stat), in cores. */
   busyCores?: number;
+  /** The server's CPU milliseconds per answered request by thread, and each helper's (PostgreSQL, Redis). */
+  cpuSplitMs?: CpuSplit;
+}
+
+interface CpuSplit {
+  threads: ThreadCpu;
+  helpers: Record<string, number>;
 }
 
 function measureOf(result: RunResult, kindOf: Uint8Array, kinds: string[], rss: number | null): RoundMeasure {
@@ -739,7 +739,8 @@ async function main(): Promise<void> {
         const measure = measureOf(result, kindOf, kinds, peakRssMb(server.child.pid!));
         measure.serverCpuMs = (1000 * (cpuAfter.server - cpuBefore.server)) / measure.overall.answered;
         measure.deploymentCpuMs = (1000 * (cpuAfter.all - cpuBefore.all)) / measure.overall.answered;
-        Object.assign(measure, { generatorCpuMs, busyCores });
+        const cpuSplit = cpuSplitMs(cpuBefore, cpuAfter, measure.overall.answered);
+        Object.assign(measure, { generatorCpuMs, busyCores, cpuSplitMs: cpuSplit });
         closed[engine.name]!.push(measure);
         await stop(server.child);
         if (profiled) profileFile = profileOf(server.child.pid!);
@@ -891,6 +892,31 @@ function printCpuBudget(closed: Record<string, RoundMeasure[]>, engines: Engine[
   );
 }
 
+/**
+ * Where each engine's CPU per request went in the closed loop: the server's event loop (which every request
+ * passes), its answer worker, its other threads (V8's collector and compiler, libuv's pool), and each process
+ * working for it.
+ */
+function printCpuSplit(closed: Record<string, RoundMeasure[]>, engines: Engine[]) {
+  const splits = (engine: Engine) => closed[engine.name]!.flatMap((m) => (m.cpuSplitMs ? [m.cpuSplitMs] : []));
+  const helpers = [...new Set(engines.flatMap((engine) => splits(engine).flatMap((s) => Object.keys(s.helpers))))];
+  const threads: [keyof ThreadCpu, string][] = [
+    ['main', 'main thread'],
+    ['answerWorker', 'answer worker'],
+    ['otherThreads', 'other threads'],
+  ];
+  console.log('\nCPU per request by thread of the server and by helper (closed loop, ms, medians of the rounds):\n');
+  console.log(`| engine | ${[...threads.map(([, title]) => title), ...helpers].join(' | ')} |`);
+  console.log(`| --- |${' ---: |'.repeat(threads.length + helpers.length)}`);
+  for (const engine of engines) {
+    const cells = [
+      ...threads.map(([thread]) => median(splits(engine).map((s) => s.threads[thread]))),
+      ...helpers.map((helper) => median(splits(engine).map((s) => s.helpers[helper] ?? Number.NaN))),
+    ];
+    console.log(`| ${engine.name} | ${cells.map((cell) => (Number.isNaN(cell) ? '–' : fmt(cell, 3))).join(' | ')} |`);
+  }
+}
+
 function printClosedTables(closed: Record<string, RoundMeasure[]>, kinds: string[], engines: Engine[]) {
   const rawRps = median(closed['raw replay']!.map((m) => m.rps));
   console.log(
@@ -918,6 +944,7 @@ function printClosedTables(closed: Record<string, RoundMeasure[]>, kinds: string
     );
   }
   printCpuBudget(closed, engines);
+  printCpuSplit(closed, engines);
   if (engines.length === 2) {
     const [a, b] = engines.map((engine) => median(closed[engine.name]!.map((m) => m.rps)));
     const [cpuA, cpuB] = engines.map((engine) => median(closed[engine.name]!.map((m) => m.deploymentCpuMs!)));

@@ -34,6 +34,7 @@ export async function createKeyWithCli(
 
 // How a server should be started (glibc's malloc settings): `npm start` and the benchmarks use it.
 export { serverMemoryEnv } from './memory-env.js';
+export { ANSWER_WORKER_NICENESS } from './thread-priority.js';
 
 export interface ServerProcess {
   url: string;
