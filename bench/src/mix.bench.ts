@@ -233,19 +233,15 @@ function deploymentCpu(server: Server, engine: Engine): DeploymentCpu {
 /** CPU milliseconds per request between two readings, by thread of the server and by helper. */
 function cpuSplitMs(before: DeploymentCpu, after: DeploymentCpu, requests: number): CpuSplit {
   const perRequest = (seconds: number) => (1000 * seconds) / requests;
-  const threads = Object.fromEntries(
-    Object.entries(after.threads).map(([thread, seconds]) => [
-      thread,
-      perRequest(seconds - before.threads[thread as keyof ThreadCpu]),
-    ]),
-  ) as unknown as ThreadCpu;
-  const helpers = Object.fromEntries(
-    Object.entries(after.helpers).map(([command, seconds]) => [
-      command,
-      perRequest(seconds - (before.helpers[command] ?? 0)),
-    ]),
-  );
-  return { threads, helpers };
+  const thread = (name: keyof ThreadCpu) => perRequest(after.threads[name] - before.threads[name]);
+  const helpers = Object.entries(after.helpers).map(([command, seconds]) => [
+    command,
+    perRequest(seconds - (before.helpers[command] ?? 0)),
+  ]);
+  return {
+    threads: { main: thread('main'), answerWorker: thread('answerWorker'), otherThreads: thread('otherThreads') },
+    helpers: Object.fromEntries(helpers),
+  };
 }
 
 async function getJson(origin: string, pathname: string, key?: string): Promise<any> {
@@ -496,7 +492,7 @@ interface RoundMeasure {
   /** The machine's busy share over the round (/proc/stat), in cores. */
   busyCores?: number;
   /** The server's CPU milliseconds per answered request by thread, and each helper's (PostgreSQL, Redis). */
-  cpuSplitMs?: CpuSplit;
+  cpuSplit?: CpuSplit;
 }
 
 interface CpuSplit {
@@ -740,7 +736,7 @@ async function main(): Promise<void> {
         measure.serverCpuMs = (1000 * (cpuAfter.server - cpuBefore.server)) / measure.overall.answered;
         measure.deploymentCpuMs = (1000 * (cpuAfter.all - cpuBefore.all)) / measure.overall.answered;
         const cpuSplit = cpuSplitMs(cpuBefore, cpuAfter, measure.overall.answered);
-        Object.assign(measure, { generatorCpuMs, busyCores, cpuSplitMs: cpuSplit });
+        Object.assign(measure, { generatorCpuMs, busyCores, cpuSplit });
         closed[engine.name]!.push(measure);
         await stop(server.child);
         if (profiled) profileFile = profileOf(server.child.pid!);
@@ -898,7 +894,7 @@ function printCpuBudget(closed: Record<string, RoundMeasure[]>, engines: Engine[
  * working for it.
  */
 function printCpuSplit(closed: Record<string, RoundMeasure[]>, engines: Engine[]) {
-  const splits = (engine: Engine) => closed[engine.name]!.flatMap((m) => (m.cpuSplitMs ? [m.cpuSplitMs] : []));
+  const splits = (engine: Engine) => closed[engine.name]!.flatMap((m) => (m.cpuSplit ? [m.cpuSplit] : []));
   const helpers = [...new Set(engines.flatMap((engine) => splits(engine).flatMap((s) => Object.keys(s.helpers))))];
   const threads: [keyof ThreadCpu, string][] = [
     ['main', 'main thread'],

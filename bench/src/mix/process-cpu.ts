@@ -63,11 +63,11 @@ export interface ThreadCpu {
   /** The main thread: the event loop, where every request is received, routed and answered. */
   main: number;
   /**
-   * The threads at the answer worker's niceness (the worker lowers its own priority; so does the city directory's
-   * worker, which is done before a round starts).
+   * The threads at the answer worker's niceness: the worker lowers its own priority (so does the city directory's
+   * worker, which is done before a round starts); where the system refuses, the worker counts in `otherThreads`.
    */
   answerWorker: number;
-  /** Every other thread, live or ended: V8's helpers (collector, compiler), libuv's pool, the city directory's. */
+  /** Every other thread, live or ended: V8's helpers (collector, compiler), libuv's pool. */
   otherThreads: number;
 }
 
