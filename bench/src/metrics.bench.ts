@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createReadKey } from './bench-data.js';
 import { startServer, stop } from './bench.js';
-import { cpuSeconds } from './mix/process-cpu.js';
+import { cpuSeconds } from './process-cpu.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);

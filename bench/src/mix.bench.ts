@@ -75,7 +75,7 @@ import {
   threadCpuSeconds,
   treeCpuSeconds,
   type ThreadCpu,
-} from './mix/process-cpu.js';
+} from './process-cpu.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
@@ -219,13 +219,17 @@ interface DeploymentCpu {
 
 /** CPU seconds of the server (by thread too) and of the processes working for it (by command too). */
 function deploymentCpu(server: Server, engine: Engine): DeploymentCpu {
-  const own = cpuSeconds(server.child.pid!);
+  const threads = threadCpuSeconds(server.child.pid!, ANSWER_WORKER_NICENESS);
+  const own = threads.main + threads.answerWorker + threads.otherThreads;
   const helpers: Record<string, number> = {};
-  for (const pid of engine.helpers()) helpers[commandOf(pid)] = (helpers[commandOf(pid)] ?? 0) + treeCpuSeconds(pid);
+  for (const pid of engine.helpers()) {
+    const command = commandOf(pid);
+    helpers[command] = (helpers[command] ?? 0) + treeCpuSeconds(pid);
+  }
   return {
     server: own,
     all: own + Object.values(helpers).reduce((sum, seconds) => sum + seconds, 0),
-    threads: threadCpuSeconds(server.child.pid!, ANSWER_WORKER_NICENESS),
+    threads,
     helpers,
   };
 }
